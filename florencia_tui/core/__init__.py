@@ -1,0 +1,19 @@
+"""The shared rules core: the game protocol, seeded randomness, records.
+
+Nothing in ``core`` (or ``games``) imports Textual, the table, the store or bots.
+"""
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, State
+from florencia_tui.core.record import Record, replay
+
+__all__ = [
+    "Game",
+    "IllegalAction",
+    "Prompt",
+    "Record",
+    "ScoreCard",
+    "ScoreLine",
+    "State",
+    "replay",
+]

@@ -1,0 +1,171 @@
+"""The game protocol every game implements.
+
+A game is a stateless object whose methods take and return plain-data states
+(dicts that survive ``json.dumps``). A game is a sequence of single decisions:
+``to_act`` names the seat(s) owing a decision, ``prompt`` says what is being
+decided, ``legal`` lists every legal answer in the game's text notation, and
+``apply`` returns the next state (the input is never mutated) or raises
+:class:`IllegalAction` saying why.
+
+Subclasses implement the ``_``-prefixed hooks and the abstract methods; the
+public methods here add the checks every game needs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.state import clone
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The decision a seat owes.
+
+    ``kind`` is machine-readable (``"palazzo.bid"``), ``text`` is the question
+    for a person, ``data`` carries what a UI or bot needs to present the
+    decision. Everything in a prompt is visible to ``seat``.
+    """
+
+    seat: int
+    kind: str
+    text: str
+    data: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    label: str
+    points: float
+
+
+@dataclass
+class ScoreCard:
+    """A seat's final (or current) score with its line-by-line breakdown."""
+
+    seat: int
+    name: str
+    total: float
+    lines: list[ScoreLine]
+    tiebreak: float = 0
+    tiebreak_label: str = ""
+    rank: int = 0
+    winner: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def rank_cards(cards: list[ScoreCard]) -> list[ScoreCard]:
+    """Fill in rank/winner from (total, tiebreak); equal on both share a rank."""
+    order = sorted(cards, key=lambda c: (-c.total, -c.tiebreak))
+    prev = None
+    rank = 0
+    for i, c in enumerate(order):
+        key = (c.total, c.tiebreak)
+        if key != prev:
+            rank = i + 1
+            prev = key
+        c.rank = rank
+        c.winner = rank == 1
+    return sorted(cards, key=lambda c: c.seat)
+
+
+class Game:
+    """Base class of the protocol. See ``docs/engine.md``."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    #: Markdown shown by F1 help: the rules summary and what is reconstructed.
+    rules_help: str = ""
+
+    # ----- creation -------------------------------------------------------
+    def default_options(self) -> dict:
+        return {}
+
+    def new(self, names: list[str], seed: int, options: dict | None = None) -> State:
+        if not self.min_players <= len(names) <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, "
+                f"not {len(names)}"
+            )
+        opts = self.default_options()
+        opts.update(options or {})
+        return self._new(list(names), int(seed), opts)
+
+    def _new(self, names: list[str], seed: int, options: dict) -> State:
+        raise NotImplementedError
+
+    # ----- whose decision, and what -----------------------------------------
+    def to_act(self, s: State) -> list[int]:
+        raise NotImplementedError
+
+    def prompt(self, s: State, seat: int) -> Prompt:
+        raise NotImplementedError
+
+    def legal(self, s: State, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    # ----- transitions ----------------------------------------------------
+    def apply(self, s: State, seat: int, action: str) -> State:
+        """Return the state after ``seat`` plays ``action``; ``s`` is untouched."""
+        if self.is_over(s):
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act(s):
+            raise IllegalAction(f"it is not seat {seat}'s decision")
+        s2 = clone(s)
+        self._apply(s2, seat, action.strip())
+        return s2
+
+    def _apply(self, s: State, seat: int, action: str) -> None:
+        """Mutate ``s`` in place; raise IllegalAction(reason) before mutating."""
+        raise NotImplementedError
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> str:
+        """A uniformly random legal action (games may override for speed)."""
+        return rng.choice(self.legal(s, seat))
+
+    # ----- views and results ------------------------------------------------
+    def view(self, s: State, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator). Never the RNG."""
+        raise NotImplementedError
+
+    def is_over(self, s: State) -> bool:
+        raise NotImplementedError
+
+    def scores(self, s: State) -> list[ScoreCard]:
+        raise NotImplementedError
+
+    def describe(self, s: State, seat: int, action: str, viewer: int | None) -> str:
+        """Plain-language log line for ``action`` played in state ``s``,
+        as ``viewer`` may read it (hidden parts left out)."""
+        return f"{self.player_name(s, seat)}: {action}"
+
+    def label(self, s: State, seat: int, action: str) -> str:
+        """Short menu label for a legal ``action`` of ``seat`` (e.g. "Take Red5")."""
+        return action
+
+    def status(self, s: State) -> str:
+        """Short round/phase text for the status line."""
+        return ""
+
+    def player_name(self, s: State, seat: int) -> str:
+        return s["names"][seat]
+
+    # ----- persistence ----------------------------------------------------
+    def dump(self, s: State) -> str:
+        return json.dumps(s, sort_keys=True, separators=(",", ":"))
+
+    def load(self, text: str) -> State:
+        s = json.loads(text)
+        if s.get("game") != self.id:
+            raise ValueError(f"not a {self.id} state")
+        return s

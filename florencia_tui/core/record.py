@@ -1,0 +1,50 @@
+"""Game records: (game, seed, seats, options, actions) replays to the same state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from florencia_tui.core.game import State
+
+
+@dataclass
+class Record:
+    game: str
+    seed: int
+    seats: list[dict]  # [{"name": str, "kind": "human" | "bot:random" | ...}]
+    options: dict = field(default_factory=dict)
+    actions: list[list] = field(default_factory=list)  # [[seat, "notation"], ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game,
+                "seed": self.seed,
+                "seats": self.seats,
+                "options": self.options,
+                "actions": self.actions,
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        d = json.loads(text)
+        return cls(d["game"], int(d["seed"]), d["seats"], d.get("options", {}),
+                   [[int(a), str(b)] for a, b in d.get("actions", [])])
+
+
+def replay(record: Record, upto: int | None = None) -> State:
+    """The state after the first ``upto`` actions (all by default)."""
+    from florencia_tui.games import get_game
+
+    game = get_game(record.game)
+    s = game.new(record.names, record.seed, record.options)
+    for seat, action in record.actions[:upto]:
+        s = game.apply(s, seat, action)
+    return s
