@@ -1,0 +1,77 @@
+"""Log lines and menu labels for actions."""
+
+from __future__ import annotations
+
+from . import data as D
+from .notation import canonical, parse_pay_token
+
+LOC = D.LOCATION_NAMES
+
+
+def _appr(a: str) -> str:
+    aid = int(a)
+    name, skills = D.APPRENTICES[aid][0], D.APPRENTICES[aid][1]
+    return f"{name} ({skills}, #{aid})"
+
+
+def _bld(b: str) -> str:
+    return f"{D.BUILDINGS[int(b)][0]} (#{b})"
+
+
+def label(s: dict, seat: int, action: str) -> str:
+    try:
+        act = canonical(action)
+    except Exception:  # noqa: BLE001
+        return action
+    verb, args = act.split()[0], act.split()[1:]
+    if verb == "place":
+        if args[0] == "mines":
+            return f"Mines ({args[1]})"
+        if args[0] == "market":
+            return f"Black Market {['left', 'middle', 'right'][int(args[1]) - 1]}"
+        return LOC.get(args[0], args[0])
+    if verb == "retrieve":
+        if args[0] == "captive":
+            return f"Take back a worker held by {s['names'][int(args[1])]}"
+        return f"Take back a worker from {LOC.get(args[0], args[0])}"
+    if verb in ("hire", "dismiss", "use"):
+        return f"{verb.capitalize()} {_appr(args[0])}"
+    if verb in ("keep", "build", "discard"):
+        return f"{verb.capitalize()} {_bld(args[0])}"
+    if verb == "capture":
+        return f"Capture {s['names'][int(args[1])]} at {LOC[args[0]]}"
+    if verb == "trade":
+        return f"{' + '.join(args[1:])} -> 1 {args[0]}"
+    if verb == "pay":
+        pay = parse_pay_token(args[0])
+        return "Pay " + ", ".join(f"{k} {r}" for r, k in pay.items())
+    simple = {"draw": "Draw buildings", "done": "Done", "turnin": "Turn in captives",
+              "release": "Release from Prison", "ransom": "Ransom", "paydebt": "Pay off a debt",
+              "cathedral": "Advance on the Cathedral", "destroy": "Destroy a debt",
+              "pass": "Pass"}
+    if verb in simple:
+        return simple[verb] + (f" ({args[0]})" if args else "")
+    return act
+
+
+def describe(s: dict, seat: int, action: str, viewer: int | None) -> str:
+    name = s["names"][seat]
+    try:
+        act = canonical(action)
+    except Exception:  # noqa: BLE001
+        return f"{name}: {action}"
+    verb, args = act.split()[0], act.split()[1:]
+    private = viewer != seat
+    if verb == "keep":
+        return f"{name} keeps a building card" if private else f"{name} keeps {_bld(args[0])}"
+    if verb == "discard":
+        if private:
+            return f"{name} discards a building card"
+        return f"{name} discards {_bld(args[0])}"
+    if verb == "place":
+        return f"{name} places a worker at {label(s, seat, action)}"
+    if verb == "build":
+        return f"{name} constructs {_bld(args[0])}"
+    if verb == "draw":
+        return f"{name} draws building cards"
+    return f"{name}: {label(s, seat, action)}"

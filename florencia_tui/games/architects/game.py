@@ -1,0 +1,206 @@
+"""The Architects of the West Kingdom Game object (protocol glue)."""
+
+from __future__ import annotations
+
+import random
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+
+from . import data as D
+from . import rules as R
+from .help import RULES_HELP
+from .notation import canonical
+from .scoring import resolved_player, score_lines
+from .view import view as make_view
+
+PROMPT_TEXT = {
+    "storehouse": "King's Storehouse: trade, use an apprentice, or done ({left} left)",
+    "workshop": "Workshop: hire an apprentice or draw buildings",
+    "market_mid": "Black Market: hire any apprentice, or draw 5 buildings and keep 1",
+    "tavern": "Tavern: hire any face-up apprentice for free (or done)",
+    "keep": "Keep 1 of the drawn buildings",
+    "capture": "Capture a group ({left} left) or done",
+    "guardhouse": "Guardhouse: choose an action ({left} left) or done",
+    "guildhall": "Guildhall: construct a building or advance on the Cathedral",
+    "pay": "Choose how to pay",
+    "cath_discard": "Discard a building card for the Cathedral",
+    "library": "Library: discard a building card for 2 gold, or done",
+    "handlimit": "Hand limit: discard a building card (down to 6)",
+    "choose": "Choose what to gain",
+    "barracks": "Barracks: a free capture or a free ransom",
+    "church": "Church: destroy 1 unpaid debt?",
+    "hugo": "Hugo: pay 2 silver instead of taking the debt?",
+}
+
+
+class Architects(Game):
+    id = "architects"
+    title = "Architects of the West Kingdom"
+    min_players = 2
+    max_players = 5
+    rules_help = RULES_HELP
+
+    def default_options(self) -> dict:
+        return dict(D.DEFAULT_OPTIONS)
+
+    def _new(self, names, seed, options):
+        if options.get("side", 1) not in (1, 2):
+            raise IllegalAction("side must be 1 or 2")
+        return R.setup(names, seed, options)
+
+    # ----- whose decision ---------------------------------------------------
+    def to_act(self, s):
+        if s["phase"] == "over":
+            return []
+        if s["phase"] == "draft":
+            dr = s["draft"]
+            return [i for i, k in enumerate(dr["kept"]) if len(k) == dr["round"]]
+        if s["pending"]:
+            return [s["pending"][-1]["p"]]
+        return [s["turn"]]
+
+    def _base_legal(self, s, seat):
+        if seat not in self.to_act(s):
+            return []
+        if s["phase"] == "draft":
+            return [f"keep {b}" for b in s["draft"]["packets"][seat]]
+        if s["pending"]:
+            return R.frame_legal(s, s["pending"][-1])
+        return R.place_options(s, seat)
+
+    def _dismiss(self, s, seat):
+        if s["phase"] != "play" or seat != s["turn"] or seat not in self.to_act(s):
+            return []
+        return [f"dismiss {a}" for a in sorted(set(s["players"][seat]["appr"]))]
+
+    def legal(self, s, seat):
+        return self._base_legal(s, seat) + self._dismiss(s, seat)
+
+    def prompt(self, s, seat):
+        if s["phase"] == "draft":
+            return Prompt(seat, "architects.draft", "Building draft: keep 1 card, pass the rest",
+                          {"packet": list(s["draft"]["packets"][seat])})
+        if s["pending"]:
+            f = s["pending"][-1]
+            data = {k: v for k, v in f.items() if k not in ("k", "p")}
+            data["options"] = R.frame_legal(s, f)
+            P = s["players"][seat]
+            if f["k"] in ("cath_discard", "library", "handlimit"):
+                data["hand"] = list(P["hand"])
+            text = PROMPT_TEXT[f["k"]].format(left=f.get("left", 0))
+            return Prompt(seat, f"architects.{f['k']}", text, data)
+        P = s["players"][seat]
+        if P["workers"] == 0:
+            return Prompt(seat, "architects.retrieve",
+                          "No workers on your board: take 1 back (this is your turn)",
+                          {"options": R.retrieve_options(s, seat)})
+        return Prompt(seat, "architects.place", "Place a worker",
+                      {"options": R.place_options(s, seat), "yields": R.yields(s, seat)})
+
+    # ----- transitions --------------------------------------------------------
+    def _apply(self, s, seat, action):
+        act = canonical(action)
+        verb, args = act.split()[0], act.split()[1:]
+        if verb == "dismiss":
+            if act not in self._dismiss(s, seat):
+                raise IllegalAction("you can only dismiss one of your own apprentices, "
+                                    "on your own turn")
+            P = s["players"][seat]
+            P["appr"].remove(int(args[0]))
+            s["adeck"].append(int(args[0]))
+            s["last"] = act
+            return
+        legal = self._base_legal(s, seat)
+        if act not in legal:
+            raise IllegalAction(self._why(s, seat, act, legal))
+        s["last"] = act
+        if s["phase"] == "draft":
+            R.draft_keep(s, seat, int(args[0]))
+            return
+        if s["pending"]:
+            R.frame_apply(s, s["pending"][-1], verb, args)
+        elif verb == "place":
+            R.do_place(s, seat, args)
+            s["stage"] = "post"
+        else:  # retrieve / pass
+            R.do_retrieve(s, seat, args)
+            s["stage"] = "post"
+        R.advance(s)
+
+    def _why(self, s, seat, act, legal):
+        verb = act.split()[0]
+        if s["pending"]:
+            return (f"'{act}' is not possible now. {self.prompt(s, seat).text}: "
+                    + ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else ""))
+        if verb == "place" and s["players"][seat]["workers"] == 0:
+            return "you have no workers on your board: take one back with 'retrieve'"
+        reasons = {
+            "place taxstand": "the Tax Stand is empty",
+            "place mines gold": "gold at the Mines needs at least 2 of your workers there",
+            "place guildhall": "you can neither construct a building nor advance on the "
+                               "Cathedral",
+        }
+        if act.startswith("place market"):
+            if s["players"][seat]["virtue"] > D.BLACK_MARKET_MAX_VIRTUE:
+                return "the Black Market is barred at virtue 10 or more"
+            return "that Black Market space is taken or you cannot pay for it"
+        return reasons.get(act, f"'{act}' is not a legal action now (try: "
+                           + ", ".join(legal[:6]) + ")")
+
+    def sample(self, s, seat, rng: random.Random):
+        opts = self._base_legal(s, seat)
+        if s["phase"] == "play" and not s["pending"]:
+            if "place guildhall" in opts and rng.random() < 0.8:
+                return "place guildhall"
+            if rng.random() < 0.02:
+                d = self._dismiss(s, seat)
+                if d:
+                    return rng.choice(d)
+        elif s["pending"]:
+            k = s["pending"][-1]["k"]
+            if k in ("storehouse", "guardhouse", "capture") and len(opts) > 1:
+                if rng.random() < 0.7:
+                    opts = [o for o in opts if o != "done"]
+            if k == "guildhall":
+                builds = [o for o in opts if o.startswith("build")]
+                if builds and rng.random() < 0.7:
+                    opts = builds
+        return rng.choice(opts)
+
+    # ----- views and results ----------------------------------------------------
+    def view(self, s, seat):
+        return make_view(self, s, seat)
+
+    def is_over(self, s):
+        return s["phase"] == "over"
+
+    def scores(self, s):
+        cards = []
+        for p in range(s["np"]):
+            P = s["players"][p] if s["phase"] == "over" else resolved_player(s, p)
+            lines = [ScoreLine(lbl, pts) for lbl, pts in score_lines(s, p, P)]
+            cards.append(ScoreCard(p, s["names"][p], sum(ln.points for ln in lines), lines,
+                                   tiebreak=P["virtue"] * 1000 + P["silver"],
+                                   tiebreak_label=f"virtue {P['virtue']}, "
+                                                  f"silver {P['silver']}"))
+        return rank_cards(cards)
+
+    def status(self, s):
+        if s["phase"] == "draft":
+            return f"Building draft - pick {s['draft']['round'] + 1}/3"
+        if s["phase"] == "over":
+            return "Game over"
+        cols, total, _ = D.guildhall_layout(s["np"])
+        gh = f"Guildhall {len(s['guildhall'])}/{total}"
+        if s["final"] is not None:
+            gh += " - final round"
+        return f"Turn {s['turns'] + 1} - {s['names'][s['turn']]} - {gh}"
+
+    def label(self, s, seat, action):
+        from .describe import label
+        return label(s, seat, action)
+
+    def describe(self, s, seat, action, viewer):
+        from .describe import describe
+        return describe(s, seat, action, viewer)

@@ -1,0 +1,875 @@
+"""State transitions for Architects of the West Kingdom.
+
+The state is a plain dict (see ``setup``). A turn is one worker placement
+(stage "place") followed by a stack of pending decision frames
+(``s["pending"]``, top = last). When the stack is empty the turn finishes:
+deferred Black Market resets, the hand limit, then the next turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from florencia_tui.core import rng
+
+from . import data as D
+from .notation import pay_token
+
+ABILITY = {aid: a[3] for aid, a in D.APPRENTICES.items()}
+SKILLS = {aid: a[1] for aid, a in D.APPRENTICES.items()}
+
+
+# ---------------------------------------------------------------- setup
+def new_player(n: int) -> dict:
+    return {"silver": 0, "clay": 0, "wood": 0, "stone": 0, "gold": 0, "marble": 0,
+            "virtue": D.START_VIRTUE, "workers": D.WORKERS, "captives": [0] * n,
+            "appr": [], "built": [], "hand": [], "debts": 0, "paid": 0, "cath": 0,
+            "board": None}
+
+
+def setup(names: list[str], seed: int, options: dict) -> dict:
+    n = len(names)
+    s: dict = {"game": "architects", "names": names, "rng": rng.seed_state(seed),
+               "options": options, "np": n, "phase": "draft", "turn": 0, "first": 0,
+               "stage": "place", "turns": 0, "final": None, "resets": 0, "pending": [],
+               "tax": D.TAX_STAND_START, "market": [None, None, None], "guildhall": [],
+               "beside": [], "prison": [0] * n, "loc": {loc: [0] * n for loc in D.LARGE},
+               "players": [new_player(n) for _ in range(n)], "last": ""}
+    bm = list(range(1, 11))
+    rng.shuffle(s, bm)
+    s["bm_small"], s["bm_large"] = bm, []
+    rewards = list(D.REWARDS)
+    rng.shuffle(s, rewards)
+    s["rewards"] = rewards[:D.reward_count(n)]
+    adeck = list(D.APPRENTICES)
+    rng.shuffle(s, adeck)
+    s["arows"] = [[[adeck.pop(0), 0] for _ in range(4)] for _ in range(2)]
+    s["adeck"] = adeck
+    bdeck = list(D.BUILDINGS)
+    rng.shuffle(s, bdeck)
+    packets = [[bdeck.pop(0) for _ in range(4)] for _ in range(n)]
+    s["bdeck"] = bdeck
+    s["draft"] = {"round": 0, "packets": packets, "kept": [[] for _ in range(n)]}
+    if options.get("side", 1) == 2:
+        if options.get("promo_boards"):
+            pool = [rng.choice(s, [b, p]) for b, p in zip(D.BASE_BOARDS, D.PROMO_BOARDS)]
+        else:
+            pool = list(D.BASE_BOARDS)
+        rng.shuffle(s, pool)
+        for i in range(n):
+            s["players"][i]["board"] = pool[i]
+    return s
+
+
+def finish_draft(s: dict) -> None:
+    n = s["np"]
+    dr = s["draft"]
+    for i in range(n):
+        s["bdeck"].extend(dr["packets"][i])
+        s["players"][i]["hand"] = dr["kept"][i]
+    s["draft"] = None
+    if s["options"].get("side", 1) == 2:
+        for i, P in enumerate(s["players"]):
+            b = D.BOARDS[P["board"]]
+            P["silver"] = b["silver"]
+            P["virtue"] = b["virtue"]
+            P["workers"] = D.WORKERS - b["prison"]
+            s["prison"][i] = b["prison"]
+            P["debts"] = b["debts"]
+            for r, k in b["res"].items():
+                P[r] += k
+            draw_buildings(s, i, b["cards"])
+        best = max(P["virtue"] for P in s["players"])
+        tied = [i for i, P in enumerate(s["players"]) if P["virtue"] == best]
+        s["first"] = tied[rng.randbelow(s, len(tied))]
+    else:
+        s["first"] = rng.randbelow(s, n)
+        for k in range(n):
+            s["players"][(s["first"] + k) % n]["silver"] = D.START_SILVER[k]
+    s["turn"] = s["first"]
+    s["phase"] = "play"
+    s["stage"] = "place"
+
+
+def draft_keep(s: dict, seat: int, b: int) -> None:
+    dr = s["draft"]
+    dr["packets"][seat].remove(b)
+    dr["kept"][seat].append(b)
+    if all(len(k) > dr["round"] for k in dr["kept"]):
+        n = s["np"]
+        dr["packets"] = [dr["packets"][(i - 1) % n] for i in range(n)]
+        dr["round"] += 1
+        if dr["round"] == 3:
+            finish_draft(s)
+
+
+# ---------------------------------------------------------------- helpers
+def board_is(P: dict, name: str) -> bool:
+    return P["board"] == name
+
+
+def count_ab(P: dict, key: str) -> int:
+    return sum(1 for a in P["appr"] if ABILITY[a] == key)
+
+
+def dodge(P: dict) -> int:
+    return D.tax_dodge_icons(P["virtue"]) + (1 if board_is(P, "Ada") else 0)
+
+
+def tax_cost(P: dict, tax: int, supply: int) -> int:
+    return max(0, tax - dodge(P)) + supply
+
+
+def pay_tax(s: dict, p: int, tax: int, supply: int) -> None:
+    P = s["players"][p]
+    t = max(0, tax - dodge(P))
+    P["silver"] -= t + supply
+    s["tax"] += t
+
+
+def appr_limit(P: dict) -> int:
+    return D.APPRENTICE_LIMIT + (1 if board_is(P, "Rudolf") else 0)
+
+
+def gain(s: dict, p: int, gains: dict) -> None:
+    P = s["players"][p]
+    for r, k in gains.items():
+        if r == "virtue":
+            change_virtue(s, p, k)
+        elif r == "building":
+            draw_buildings(s, p, k)
+        else:
+            P[r] += k
+
+
+def change_virtue(s: dict, p: int, d: int) -> None:
+    """Move virtue by d; above 14 destroys unpaid debts, below 0 takes debts."""
+    P = s["players"][p]
+    v = P["virtue"] + d
+    if v > D.VIRTUE_MAX:
+        P["debts"] -= min(P["debts"], v - D.VIRTUE_MAX)
+        v = D.VIRTUE_MAX
+    if v < 0:
+        P["virtue"] = 0
+        take_debt(s, p, -v)
+        return
+    P["virtue"] = v
+
+
+def take_debt(s: dict, p: int, k: int) -> None:
+    P = s["players"][p]
+    P["debts"] += k
+    if board_is(P, "Hugo") and P["silver"] >= 2 and s["phase"] == "play":
+        s["pending"].append({"k": "hugo", "p": p, "count": k})
+
+
+def draw_buildings(s: dict, p: int, k: int) -> list:
+    got = s["bdeck"][:k]
+    del s["bdeck"][:k]
+    s["players"][p]["hand"].extend(got)
+    return got
+
+
+def discard_building(s: dict, p: int, b: int) -> None:
+    s["players"][p]["hand"].remove(b)
+    s["bdeck"].append(b)
+
+
+def find_appr(s: dict, aid: int):
+    for r, row in enumerate(s["arows"]):
+        for c, card in enumerate(row):
+            if card and card[0] == aid:
+                return r, c
+    return None
+
+
+def face_up(s: dict) -> list:
+    return [card[0] for row in s["arows"] for card in row if card]
+
+
+def hire(s: dict, p: int, aid: int) -> None:
+    """Take apprentice aid from the market (fees already paid)."""
+    P = s["players"][p]
+    r, c = find_appr(s, aid)
+    row = s["arows"][r]
+    card = row.pop(c)
+    row.append([s["adeck"].pop(0), 0] if s["adeck"] else None)
+    # keep gaps at the right end
+    cards = [x for x in row if x]
+    s["arows"][r] = cards + [None] * (4 - len(cards))
+    P["silver"] += card[1]
+    P["appr"].append(aid)
+    change_virtue(s, p, D.APPRENTICES[aid][2])
+
+
+def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
+    """(total silver, skip coins) to hire aid at the Workshop with n workers."""
+    P = s["players"][p]
+    _, c = find_appr(s, aid)
+    skip = max(0, c + 1 - n)
+    supply = 1 if board_is(P, "Rudolf") else 2
+    return tax_cost(P, 2, supply) + skip, skip
+
+
+def can_hire_any(s: dict, p: int) -> bool:
+    P = s["players"][p]
+    return len(P["appr"]) < appr_limit(P) and bool(face_up(s))
+
+
+def skills_of(P: dict) -> set:
+    out: set = set()
+    for a in P["appr"]:
+        out.update(SKILLS[a])
+    return out
+
+
+def affordable(P: dict, pay: dict) -> bool:
+    return all(P[r] >= k for r, k in pay.items())
+
+
+def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
+    """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
+    P = s["players"][p]
+    base = {r: k for r, k in cost.items() if r != "ws" and k}
+    ws = cost.get("ws", 0)
+    variants = [(base, ws)]
+    if board_is(P, "Lothaire"):
+        if ws:
+            variants = [(base, ws - 1)]
+        else:
+            variants = []
+            for r in ("wood", "stone"):
+                if base.get(r):
+                    b2 = dict(base)
+                    b2[r] -= 1
+                    variants.append(({k: v for k, v in b2.items() if v}, 0))
+            variants = variants or [(base, 0)]
+    out: list[dict] = []
+    seen: set = set()
+    for b, k in variants:
+        for w in range(k + 1):
+            pay = dict(b)
+            if w:
+                pay["wood"] = pay.get("wood", 0) + w
+            if k - w:
+                pay["stone"] = pay.get("stone", 0) + k - w
+            pays = [pay]
+            if board_is(P, "Therese"):
+                gm = pay.get("gold", 0) + pay.get("marble", 0)
+                pays = []
+                for g in range(gm + 1):
+                    q = {r: v for r, v in pay.items() if r not in ("gold", "marble")}
+                    if g:
+                        q["gold"] = g
+                    if gm - g:
+                        q["marble"] = gm - g
+                    pays.append(q)
+            for q in pays:
+                tok = pay_token(q)
+                if tok not in seen and affordable(P, q):
+                    seen.add(tok)
+                    out.append(q)
+    return out
+
+
+def can_build(s: dict, p: int, b: int) -> bool:
+    P = s["players"][p]
+    need = set(D.BUILDINGS[b][1])
+    if not need <= skills_of(P):
+        return False
+    return bool(pay_options(s, p, D.BUILDINGS[b][2]))
+
+
+def can_cathedral(s: dict, p: int) -> bool:
+    P = s["players"][p]
+    lvl = P["cath"] + 1
+    if lvl > 5 or P["virtue"] < D.CATHEDRAL_MIN_VIRTUE:
+        return False
+    if sum(1 for Q in s["players"] if Q["cath"] == lvl) >= D.CATHEDRAL[lvl][1]:
+        return False
+    if not P["hand"] and not board_is(P, "Frederick"):
+        return False
+    return bool(pay_options(s, p, D.CATHEDRAL[lvl][0]))
+
+
+def market_cost(P: dict, space: int) -> int:
+    return max(0, D.MARKET_COST[space] - count_ab(P, "trickster"))
+
+
+def own_captive(s: dict, p: int) -> int:
+    return sum(Q["captives"][p] for Q in s["players"])
+
+
+# ---------------------------------------------------------------- placement
+def yields(s: dict, p: int) -> dict:
+    """What each placement would give p now (for previews and prompts)."""
+    P = s["players"][p]
+    loc = s["loc"]
+    out: dict = {}
+    n = lambda name: loc[name][p] + 1  # noqa: E731
+    out["quarry"] = {"stone": n("quarry") + count_ab(P, "stonecutter")}
+    out["forest"] = {"wood": n("forest") + count_ab(P, "woodcutter")}
+    miners = count_ab(P, "miner")
+    out["mines clay"] = {"clay": n("mines") + 1 + miners}
+    out["mines gold"] = {"gold": n("mines") // 2, "clay": miners}
+    out["silversmith"] = {"silver": n("silversmith") + 1 + count_ab(P, "jeweller")}
+    out["storehouse"] = {"actions": n("storehouse")}
+    out["workshop"] = {"draw": 1 + n("workshop") // 2, "hire_columns": min(4, n("workshop"))}
+    out["towncentre"] = {"captures": n("towncentre"),
+                         "locations": D.capture_location_limit(s["np"])}
+    thief = count_ab(P, "thief")
+    out["taxstand"] = {"silver": s["tax"], "virtue": -(1 if thief else 2),
+                       "gold": count_ab(P, "pickpocket")}
+    out["guardhouse"] = {"actions": n("guardhouse")}
+    for i in range(3):
+        if i == 1:
+            eff: dict = {"choice": "hire any apprentice, or draw 5 keep 1"}
+        else:
+            pile = s["bm_small"] if i == 0 else s["bm_large"]
+            table = D.BM_SMALL if i == 0 else D.BM_LARGE
+            default = D.BM_DEFAULT_SMALL if i == 0 else D.BM_DEFAULT_LARGE
+            eff = dict(table[pile[-1]] if pile else default)
+        for sw in P["appr"]:
+            if ABILITY[sw] == "swindler":
+                for r, k in D.APPRENTICES[sw][4].items():
+                    eff[r] = eff.get(r, 0) + k
+        eff["cost_silver"] = market_cost(P, i)
+        eff["virtue"] = 0 if count_ab(P, "illusionist") else -1
+        out[f"market {i + 1}"] = eff
+    out["guildhall"] = {"build": [b for b in P["hand"] if can_build(s, p, b)],
+                        "cathedral": can_cathedral(s, p)}
+    return out
+
+
+def place_options(s: dict, p: int) -> list[str]:
+    P = s["players"][p]
+    if P["workers"] == 0:
+        return retrieve_options(s, p)
+    out = ["place quarry", "place forest", "place mines clay"]
+    if s["loc"]["mines"][p] + 1 >= 2:
+        out.append("place mines gold")
+    out += ["place silversmith", "place storehouse", "place workshop", "place towncentre"]
+    if s["tax"] > 0:
+        out.append("place taxstand")
+    out.append("place guardhouse")
+    if P["virtue"] <= D.BLACK_MARKET_MAX_VIRTUE:
+        for i in range(3):
+            if s["market"][i] is None and P["silver"] >= market_cost(P, i):
+                out.append(f"place market {i + 1}")
+    if any(can_build(s, p, b) for b in P["hand"]) or can_cathedral(s, p):
+        out.append("place guildhall")
+    return out
+
+
+def retrieve_options(s: dict, p: int) -> list[str]:
+    out = [f"retrieve {loc}" for loc in D.LARGE if s["loc"][loc][p] > 0]
+    if out or not s["options"].get("no_worker_fallback", True):
+        return out or ["pass"]
+    if s["prison"][p] > 0:
+        out.append("retrieve prison")
+    out += [f"retrieve market {i + 1}" for i in range(3) if s["market"][i] == p]
+    out += [f"retrieve captive {q}" for q, Q in enumerate(s["players"]) if Q["captives"][p]]
+    return out or ["pass"]
+
+
+def do_retrieve(s: dict, p: int, args: list[str]) -> None:
+    P = s["players"][p]
+    where = args[0] if args else None
+    if where in D.LARGE:
+        s["loc"][where][p] -= 1
+    elif where == "prison":
+        s["prison"][p] -= 1
+    elif where == "market":
+        s["market"][int(args[1]) - 1] = None
+    elif where == "captive":
+        s["players"][int(args[1])]["captives"][p] -= 1
+    if where is not None:
+        P["workers"] += 1
+
+
+def do_place(s: dict, p: int, args: list[str]) -> None:
+    P = s["players"][p]
+    loc = args[0]
+    P["workers"] -= 1
+    if loc in D.LARGE:
+        s["loc"][loc][p] += 1
+        n = s["loc"][loc][p]
+    if loc == "quarry":
+        P["stone"] += n + count_ab(P, "stonecutter")
+    elif loc == "forest":
+        P["wood"] += n + count_ab(P, "woodcutter")
+    elif loc == "mines":
+        if args[1] == "gold":
+            P["gold"] += n // 2
+        else:
+            P["clay"] += n + 1
+        P["clay"] += count_ab(P, "miner")
+    elif loc == "silversmith":
+        P["silver"] += n + 1 + count_ab(P, "jeweller")
+    elif loc == "storehouse":
+        s["pending"].append({"k": "storehouse", "p": p, "left": n})
+    elif loc == "workshop":
+        s["pending"].append({"k": "workshop", "p": p, "n": n})
+    elif loc == "towncentre":
+        s["pending"].append(capture_frame(s, p, n, free=False))
+    elif loc == "taxstand":
+        P["silver"] += s["tax"]
+        s["tax"] = 0
+        P["gold"] += count_ab(P, "pickpocket")
+        change_virtue(s, p, -1 if count_ab(P, "thief") else -2)
+    elif loc == "guardhouse":
+        s["pending"].append({"k": "guardhouse", "p": p, "left": n})
+    elif loc == "market":
+        i = int(args[1]) - 1
+        s["market"][i] = p
+        P["silver"] -= market_cost(P, i)
+        if i != 1:
+            pile = s["bm_small"] if i == 0 else s["bm_large"]
+            table = D.BM_SMALL if i == 0 else D.BM_LARGE
+            default = D.BM_DEFAULT_SMALL if i == 0 else D.BM_DEFAULT_LARGE
+            gain(s, p, table[pile[-1]] if pile else default)
+        else:
+            s["pending"].append({"k": "market_mid", "p": p})
+        for sw in P["appr"]:
+            if ABILITY[sw] == "swindler":
+                gain(s, p, D.APPRENTICES[sw][4])
+        if board_is(P, "Caroline"):
+            draw_buildings(s, p, 1)
+        if not count_ab(P, "illusionist"):
+            change_virtue(s, p, -1)
+        if all(x is not None for x in s["market"]):
+            s["resets"] += 1
+    elif loc == "guildhall":
+        if s["final"] is not None:
+            s["beside"].append(p)
+        else:
+            s["guildhall"].append(p)
+            k = len(s["guildhall"])
+            _, total, resets = D.guildhall_layout(s["np"])
+            if k in resets:
+                s["resets"] += 1
+            if k == total:
+                s["final"] = s["np"] + 1
+        s["pending"].append({"k": "guildhall", "p": p})
+
+
+def capture_frame(s: dict, p: int, n: int, free: bool) -> dict:
+    P = s["players"][p]
+    return {"k": "capture", "p": p, "left": n, "made": 0, "locs": [], "free": free,
+            "disc": count_ab(P, "conspirator")}
+
+
+def capture_cost(s: dict, f: dict) -> tuple[int, int]:
+    """(tax, supply) for the next capture of frame f."""
+    if f["free"]:
+        return 0, 0
+    if f["made"] == 0:
+        return 1, 0
+    if s["options"].get("conspirator_mode") == "per_capture":
+        return 0, 0 if f["disc"] else 1
+    return 0, 0 if f["disc"] > 0 else 1
+
+
+# ---------------------------------------------------------------- reset
+def black_market_reset(s: dict) -> None:
+    n = s["np"]
+    for i, q in enumerate(s["market"]):
+        if q is not None:
+            s["prison"][q] += 1
+            s["market"][i] = None
+    if not s["bm_small"]:
+        s["bm_small"] = s["bm_large"]
+        s["bm_large"] = []
+        rng.shuffle(s, s["bm_small"])
+    if s["bm_small"]:
+        s["bm_large"].append(s["bm_small"].pop())
+    order = [(s["turn"] + k) % n for k in range(n)]
+    for q in order:
+        P = s["players"][q]
+        rel = 2 * count_ab(P, "gatekeeper") + (1 if board_is(P, "Fara") else 0)
+        rel = min(rel, s["prison"][q])
+        s["prison"][q] -= rel
+        P["workers"] += rel
+        if s["prison"][q] == 0:
+            for a in list(P["appr"]):
+                if ABILITY[a] == "squire":
+                    gain(s, q, D.APPRENTICES[a][4])
+    for q in order:
+        if s["prison"][q] >= 3:
+            change_virtue(s, q, -1)
+    most = max(s["prison"])
+    if most > 0:
+        for q in order:
+            if s["prison"][q] == most:
+                take_debt(s, q, 1)
+
+
+# ---------------------------------------------------------------- buildings
+def start_build(s: dict, p: int, b: int) -> None:
+    opts = pay_options(s, p, D.BUILDINGS[b][2])
+    if len(opts) == 1:
+        finish_build(s, p, b, opts[0])
+    else:
+        s["pending"].append({"k": "pay", "p": p, "opts": [pay_token(o) for o in opts],
+                             "what": "build", "b": b})
+
+
+def pay(s: dict, p: int, payment: dict) -> None:
+    P = s["players"][p]
+    for r, k in payment.items():
+        P[r] -= k
+
+
+def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
+    P = s["players"][p]
+    pay(s, p, payment)
+    P["hand"].remove(b)
+    P["built"].append(b)
+    change_virtue(s, p, D.BUILDINGS[b][3])
+    eff = D.BUILDINGS[b][6]
+    if board_is(P, "Clovis"):
+        draw_buildings(s, p, 1)
+    simple = {"smithy": {"stone": 4}, "thievesden": {"silver": 4}, "well": {"clay": 4},
+              "lumbercamp": {"wood": 4}, "factory": {"marble": 2},
+              "draftingroom": {"building": 2}}
+    if eff in simple:
+        gain(s, p, simple[eff])
+    elif eff == "bettinghouse":
+        take_debt(s, p, 1)
+    elif eff == "hideout":
+        P["workers"] += s["prison"][p]
+        s["prison"][p] = 0
+    elif eff == "monument":
+        for q in range(s["np"]):
+            change_virtue(s, q, 1)
+    elif eff == "watchtower":
+        for q in range(s["np"]):
+            if s["prison"][q] >= 3:
+                change_virtue(s, q, -1)
+    elif eff == "palace":
+        P["gold"] += P["virtue"] // 4
+    elif eff in ("treasury", "claypit"):
+        s["pending"].append({"k": "choose", "p": p, "b": b,
+                             "opts": ["gold", "silver"] if eff == "treasury"
+                             else ["gold", "marble"]})
+    elif eff == "tavern":
+        s["pending"].append({"k": "tavern", "p": p})
+    elif eff == "armoury":
+        s["pending"].append(capture_frame(s, p, 1, free=True))
+    elif eff == "fortress":
+        s["pending"].append(capture_frame(s, p, 2, free=True))
+    elif eff == "barracks":
+        s["pending"].append({"k": "barracks", "p": p})
+    elif eff == "church" and P["debts"] > 0:
+        s["pending"].append({"k": "church", "p": p})
+    elif eff == "library" and P["hand"]:
+        s["pending"].append({"k": "library", "p": p})
+
+
+def start_cathedral(s: dict, p: int) -> None:
+    P = s["players"][p]
+    opts = pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])
+    if len(opts) == 1:
+        cathedral_paid(s, p, opts[0])
+    else:
+        s["pending"].append({"k": "pay", "p": p, "opts": [pay_token(o) for o in opts],
+                             "what": "cathedral"})
+
+
+def cathedral_paid(s: dict, p: int, payment: dict) -> None:
+    P = s["players"][p]
+    pay(s, p, payment)
+    if board_is(P, "Frederick"):
+        advance_cathedral(s, p)
+    elif len(P["hand"]) == 1:
+        discard_building(s, p, P["hand"][0])
+        advance_cathedral(s, p)
+    else:
+        s["pending"].append({"k": "cath_discard", "p": p})
+
+
+def advance_cathedral(s: dict, p: int) -> None:
+    P = s["players"][p]
+    P["cath"] += 1
+    if s["rewards"]:
+        gain(s, p, D.REWARDS[s["rewards"].pop(0)])
+    else:
+        change_virtue(s, p, 1)
+    for a in list(P["appr"]):
+        if ABILITY[a] == "acolyte":
+            gain(s, p, D.APPRENTICES[a][4])
+
+
+def ransom_free(s: dict, p: int) -> None:
+    P = s["players"][p]
+    for Q in s["players"]:
+        P["workers"] += Q["captives"][p]
+        Q["captives"][p] = 0
+
+
+# ---------------------------------------------------------------- frames: legal
+TRADE_VIRTUE = sorted({" ".join(c) for c in combinations_with_replacement(
+    ["clay", "wood", "stone"], 2)})
+TRADE_MARBLE = sorted({" ".join(c) for c in combinations_with_replacement(
+    ["wood", "stone"], 3)})
+
+
+def _res_ok(P: dict, combo: str) -> bool:
+    need: dict = {}
+    for r in combo.split():
+        need[r] = need.get(r, 0) + 1
+    return affordable(P, need)
+
+
+def frame_legal(s: dict, f: dict) -> list[str]:
+    p = f["p"]
+    P = s["players"][p]
+    k = f["k"]
+    if k == "storehouse":
+        out = [f"trade virtue {c}" for c in TRADE_VIRTUE if _res_ok(P, c)]
+        out += [f"trade marble {c}" for c in TRADE_MARBLE if _res_ok(P, c)]
+        for a in sorted(set(P["appr"])):
+            if ABILITY[a] == "trade" and affordable(P, D.APPRENTICES[a][4][0]):
+                out.append(f"use {a}")
+        return out + ["done"]
+    if k == "workshop":
+        out = []
+        if len(P["appr"]) < appr_limit(P):
+            for a in face_up(s):
+                if workshop_hire_cost(s, p, a, f["n"])[0] <= P["silver"]:
+                    out.append(f"hire {a}")
+        return out + ["draw"]
+    if k in ("market_mid", "tavern"):
+        out = [f"hire {a}" for a in face_up(s)] if len(P["appr"]) < appr_limit(P) else []
+        return out + (["draw"] if k == "market_mid" else ["done"])
+    if k == "keep":
+        return [f"keep {b}" for b in f["cards"]]
+    if k == "capture":
+        out = []
+        tax, sup = capture_cost(s, f)
+        if tax_cost(P, tax, sup) <= P["silver"]:
+            limit = D.capture_location_limit(s["np"])
+            for loc in D.LARGE:
+                if len(f["locs"]) >= limit and loc not in f["locs"]:
+                    continue
+                for q in range(s["np"]):
+                    if s["loc"][loc][q] > 0:
+                        out.append(f"capture {loc} {q}")
+        return out + ["done"]
+    if k == "guardhouse":
+        out = ["turnin"]
+        if s["prison"][p]:
+            out.append("release")
+        if own_captive(s, p):
+            if tax_cost(P, 2, 3) <= P["silver"]:
+                out.append("ransom silver")
+            out.append("ransom debt")
+        if P["debts"] and tax_cost(P, 3, 3) <= P["silver"]:
+            out.append("paydebt")
+        return out + ["done"]
+    if k == "guildhall":
+        out = [f"build {b}" for b in sorted(set(P["hand"])) if can_build(s, p, b)]
+        if can_cathedral(s, p):
+            out.append("cathedral")
+        return out
+    if k == "pay":
+        return [f"pay {t}" for t in f["opts"]]
+    if k in ("cath_discard", "library", "handlimit"):
+        out = [f"discard {b}" for b in sorted(set(P["hand"]))]
+        return out + (["done"] if k == "library" else [])
+    if k == "choose":
+        return [f"gain {o}" for o in f["opts"]]
+    if k == "barracks":
+        return ["barracks capture"] + (["barracks ransom"] if own_captive(s, p) else [])
+    if k == "church":
+        return ["destroy", "done"]
+    if k == "hugo":
+        out = ["hugo pay"] if P["silver"] >= 2 and P["debts"] > 0 else []
+        return out + ["hugo debt"]
+    raise AssertionError(k)
+
+
+# ---------------------------------------------------------------- frames: apply
+def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
+    p = f["p"]
+    P = s["players"][p]
+    k = f["k"]
+    st = s["pending"]
+    if k == "storehouse":
+        if verb == "done":
+            st.pop()
+            return
+        f["left"] -= 1
+        if f["left"] == 0:
+            st.pop()
+        if verb == "trade":
+            for r in args[1:]:
+                P[r] -= 1
+            if args[0] == "virtue":
+                change_virtue(s, p, 1)
+            else:
+                P["marble"] += 1
+        else:  # use
+            give, get = D.APPRENTICES[int(args[0])][4]
+            pay(s, p, give)
+            gain(s, p, get)
+    elif k == "workshop":
+        st.pop()
+        if verb == "draw":
+            draw_buildings(s, p, 1 + f["n"] // 2)
+        else:
+            aid = int(args[0])
+            r, c = find_appr(s, aid)
+            _, skip = workshop_hire_cost(s, p, aid, f["n"])
+            pay_tax(s, p, 2, 1 if board_is(P, "Rudolf") else 2)
+            for col in range(skip):
+                s["arows"][r][col][1] += 1
+            P["silver"] -= skip
+            hire(s, p, aid)
+    elif k in ("market_mid", "tavern"):
+        st.pop()
+        if verb == "hire":
+            hire(s, p, int(args[0]))
+        elif verb == "draw":
+            cards = s["bdeck"][:5]
+            del s["bdeck"][:5]
+            if cards:
+                st.append({"k": "keep", "p": p, "cards": cards})
+    elif k == "keep":
+        st.pop()
+        b = int(args[0])
+        P["hand"].append(b)
+        s["bdeck"].extend(c for c in f["cards"] if c != b)
+    elif k == "capture":
+        if verb == "done":
+            st.pop()
+            return
+        loc, q = args[0], int(args[1])
+        tax, sup = capture_cost(s, f)
+        pay_tax(s, p, tax, sup)
+        if f["made"] > 0 and not f["free"] and f["disc"] > 0:
+            if s["options"].get("conspirator_mode") != "per_capture":
+                f["disc"] -= 1
+        f["made"] += 1
+        if loc not in f["locs"]:
+            f["locs"].append(loc)
+        cnt = s["loc"][loc][q]
+        s["loc"][loc][q] = 0
+        if q == p:
+            P["workers"] += cnt
+        else:
+            P["captives"][q] += cnt
+        f["left"] -= 1
+        if f["left"] == 0:
+            st.remove(f)
+    elif k == "guardhouse":
+        if verb == "done":
+            st.pop()
+            return
+        f["left"] -= 1
+        if f["left"] == 0:
+            st.pop()
+        if verb == "turnin":
+            total = sum(P["captives"])
+            for q in range(s["np"]):
+                s["prison"][q] += P["captives"][q]
+                P["captives"][q] = 0
+            P["silver"] += total + (2 if board_is(P, "Bertha") else 0)
+        elif verb == "release":
+            P["workers"] += s["prison"][p]
+            s["prison"][p] = 0
+        elif verb == "ransom":
+            ransom_free(s, p)
+            if args[0] == "silver":
+                pay_tax(s, p, 2, 3)
+            else:
+                change_virtue(s, p, -1)
+                take_debt(s, p, 1)
+        elif verb == "paydebt":
+            pay_tax(s, p, 3, 3)
+            P["debts"] -= 1
+            P["paid"] += 1
+            change_virtue(s, p, 1)
+            for a in list(P["appr"]):
+                if ABILITY[a] == "debtcollector":
+                    gain(s, p, D.APPRENTICES[a][4])
+    elif k == "guildhall":
+        st.pop()
+        if verb == "build":
+            start_build(s, p, int(args[0]))
+        else:
+            start_cathedral(s, p)
+    elif k == "pay":
+        st.pop()
+        from .notation import parse_pay_token
+        payment = parse_pay_token(args[0])
+        if f["what"] == "build":
+            finish_build(s, p, f["b"], payment)
+        else:
+            cathedral_paid(s, p, payment)
+    elif k == "cath_discard":
+        st.pop()
+        discard_building(s, p, int(args[0]))
+        advance_cathedral(s, p)
+    elif k == "library":
+        st.pop()
+        if verb == "discard":
+            discard_building(s, p, int(args[0]))
+            P["gold"] += 2
+    elif k == "handlimit":
+        discard_building(s, p, int(args[0]))
+        if len(P["hand"]) <= D.HAND_LIMIT:
+            st.pop()
+    elif k == "choose":
+        st.pop()
+        what = args[0]
+        if what == "silver":
+            P["silver"] += 3
+        else:
+            P[what] += 1
+    elif k == "barracks":
+        st.pop()
+        if args[0] == "ransom":
+            ransom_free(s, p)
+        else:
+            st.append(capture_frame(s, p, 1, free=True))
+    elif k == "church":
+        st.pop()
+        if verb == "destroy":
+            P["debts"] -= 1
+    elif k == "hugo":
+        if verb == "hugo" and args[0] == "pay":
+            P["silver"] -= 2
+            P["debts"] -= 1
+            f["count"] -= 1
+            if f["count"] <= 0 or P["silver"] < 2 or P["debts"] == 0:
+                st.remove(f)
+        else:
+            st.remove(f)
+
+
+# ---------------------------------------------------------------- turn flow
+def advance(s: dict) -> None:
+    """Run automatic steps until someone owes a decision or the game ends."""
+    while s["phase"] == "play" and not s["pending"] and s["stage"] == "post":
+        if s["resets"] > 0:
+            s["resets"] -= 1
+            black_market_reset(s)
+            continue
+        p = s["turn"]
+        if len(s["players"][p]["hand"]) > D.HAND_LIMIT:
+            s["pending"].append({"k": "handlimit", "p": p})
+            return
+        end_turn(s)
+
+
+def end_turn(s: dict) -> None:
+    s["turns"] += 1
+    if s["final"] is not None:
+        s["final"] -= 1
+        if s["final"] <= 0:
+            from .scoring import finish_game
+            finish_game(s)
+            return
+    s["turn"] = (s["turn"] + 1) % s["np"]
+    s["stage"] = "place"
