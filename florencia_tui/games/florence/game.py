@@ -1,0 +1,331 @@
+"""The Game subclass for The Princes of Florence."""
+
+from __future__ import annotations
+
+import random
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence import notation as N
+from florencia_tui.games.florence import rules as R
+from florencia_tui.games.florence import scoring as SC
+from florencia_tui.games.florence import view as V
+
+RULES_HELP = """\
+# The Princes of Florence (3-5 players, 7 rounds)
+
+Build a principality, attract artists and scholars, and have them complete
+works. Most **prestige points (PP)** after 7 rounds wins; ties go to the most
+florins. Money is hidden.
+
+## Setup
+Each player is dealt 4 professions and returns 1 (`return <card>`), and gets
+3,500 florins. Freedoms in play: players - 1 of each type.
+
+## Phase A - auction
+Seven piles: forest, lake, park, jester, builder, prestige card, recruiting
+card. The nominator opens a pile at exactly 200 (`nominate jester`); in
+clockwise order players `raise` by exactly 100 or `pass` (out of this auction
+only). The last bidder pays. Each player buys at most 1 object per round and
+each pile sells at most 1 per round. If the nominator lost, he nominates
+again; if he won, the next free player does. Declining to nominate (`decline`)
+puts you out for the round. The last free player may `buy <pile>` for 200 or
+`decline`. You may only bid on what you could take (3 builders max; a
+landscape needs a place). Landscapes are placed at once (`place ...`).
+
+* Landscape: +3 WV for professions preferring it; 2nd+ of a type gives +3 PP.
+* Jester: +2 WV on every work.
+* Builder: 1st makes buildings cost 300; 2nd lets buildings touch buildings
+  and the palazzo (+3 PP); 3rd makes them free (+3 PP).
+* Prestige card: draw 5, keep 1 (secret), order the rest under the deck.
+* Recruiting card: swap for a face-up profession in any display, now or
+  later in your action turn. Counts as a profession card.
+
+## Phase B - actions (up to 2 per turn, clockwise from the start player)
+* Build (max 2): 700 / 300 / 300 / 0 with 0 / 1 / 2 / 3 builders, +3 PP.
+  One of each type; no edge contact with buildings or the palazzo unless you
+  have 2 builders. `place <building> <row> <col> r<k> [f]`.
+* Profession card (max 1), bonus card (max 2): 300, draw 5, keep 1.
+* Freedom (max 1): 300, each type once per player.
+* Complete a work (max 2): `complete <profession> [bonus cards]`.
+  WV = 4 (building) + 3 (landscape) + 3 (freedom) + 2 per jester + 1 per
+  profession/recruiting card (hand + display) + bonus cards; it must reach the
+  round minimum (7 10 12 14 15 16 17). The bank pays 100 x WV; you may at
+  once buy up to WV/2 PP at 200 each from that payout (`prestige <n>`).
+* Free: `recruit <profession>`, `sell <n>` (PP back for 100 each), `done`.
+
+Best work of the round (highest single WV): +3 PP to each tied player.
+The start player moves clockwise.
+
+## End
+After round 7, prestige cards score: "most" cards need the strict most for
+the full value and a tie for the bracketed value; zero never counts.
+
+## Reconstructed data
+* RECONSTRUCTED: all 10 building shapes; landscape sizes and shapes (forest
+  2x2, lake 3-cell L, park 2x1); the palazzo as 3 wide x 2 tall.
+* ASSUMPTION: every tile may be mirrored; all copies of a type share a shape;
+  auction eligibility (builder cap, landscape must fit); no legal placement
+  means no build / no landscape bid; tie after money is shared.
+* Inferred: round 4 minimum WV 14.
+* T1-only cards: bonus B02 B04 B06 B08 B11 B17.
+* P10 reads "2 landscapes" (option `p10_types` for "2 landscape types").
+* DECISION: the declining nominator is out; recruiting happens between
+  actions, not inside one; hand sizes are public; the start player is drawn
+  at random; clockwise order.
+"""
+
+
+def _pname(s: dict, seat: int) -> str:
+    return s["names"][seat]
+
+
+def _prof_name(k: str) -> str:
+    return D.PROF[k]["name"]
+
+
+class Florence(Game):
+    id = "florence"
+    title = "Princes of Florence"
+    min_players = 3
+    max_players = 5
+    rules_help = RULES_HELP
+
+    def default_options(self) -> dict:
+        return {"hide_money": True, "p10_types": D.P10_REQUIRES_TYPES}
+
+    def _new(self, names, seed, options):
+        return R.new_state(names, seed, options)
+
+    def to_act(self, s):
+        return R.to_act(s)
+
+    def prompt(self, s, seat) -> Prompt:
+        return V.prompt(s, seat)
+
+    def legal(self, s, seat):
+        return R.legal(s, seat)
+
+    def _apply(self, s, seat, action):
+        R.apply(s, seat, action)
+
+    def is_over(self, s):
+        return s["phase"] == "over"
+
+    def view(self, s, seat):
+        return V.view(s, seat)
+
+    def normalize(self, action: str) -> str:
+        """Canonical spelling of ``action`` (as ``legal`` lists it)."""
+        return N.canonical(action)
+
+    # ----------------------------------------------------------------- random play
+    def sample(self, s, seat, rng: random.Random) -> str:
+        st = R.step(s, seat)
+        p = s["players"][seat]
+        if st == "place":
+            kind = s["pending"][0]["kind"]
+            r, c, o = G.random_placement(p["grid"], kind, p["builders"], rng)
+            return N.fmt_place(kind, r, c, o)
+        if st == "turn":
+            return self._sample_turn(s, seat, rng)
+        opts = [a for a in R.legal(s, seat) if not a.startswith("sell")]
+        can_sell = "sell" in R.VERBS[st] and p["pp"] > 0
+        if can_sell and rng.random() < 0.02:
+            return f"sell {rng.randint(1, p['pp'])}"
+        return rng.choice(opts)
+
+    def _sample_turn(self, s, seat, rng) -> str:
+        p = s["players"][seat]
+        cats = ["done"]
+        builds = R.buildable(s, seat)
+        if builds:
+            cats += ["build"] * 3
+        if R.can_act(s, "work") and p["hand"]:
+            cats += ["work"] * 4
+        if R.can_act(s, "profession") and s["prof_deck"] and p["money"] >= D.CARD_COST:
+            cats.append("profession")
+        if R.can_act(s, "bonus") and s["bonus_deck"] and p["money"] >= D.CARD_COST:
+            cats.append("bonus")
+        frees = [f for f in D.FREEDOMS if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0]
+        if R.can_act(s, "freedom") and frees and p["money"] >= D.FREEDOM_COST:
+            cats += ["freedom"] * 2
+        targets = sorted(set(R.face_up_professions(s)))
+        if p["recruits"] and targets:
+            cats.append("recruit")
+        if p["pp"] > 0 and rng.random() < 0.02:
+            return f"sell {rng.randint(1, p['pp'])}"
+        while True:
+            cat = rng.choice(cats)
+            if cat == "done":
+                return "done"
+            if cat == "build":
+                order = list(builds)
+                rng.shuffle(order)
+                for b in order:
+                    spot = G.random_placement(p["grid"], b, p["builders"], rng)
+                    if spot:
+                        return N.fmt_place(b, *spot)
+                cats = [c for c in cats if c != "build"]
+            elif cat == "work":
+                w = self._sample_work(s, seat, rng)
+                if w:
+                    return w
+                cats = [c for c in cats if c != "work"]
+            elif cat in ("profession", "bonus"):
+                return cat
+            elif cat == "freedom":
+                return f"freedom {rng.choice(frees)}"
+            elif cat == "recruit":
+                return f"recruit {rng.choice(targets)}"
+
+    def _sample_work(self, s, seat, rng):
+        p = s["players"][seat]
+        need = R.min_wv(s)
+        bv = SC.bonus_values(p)
+        profs = sorted(set(p["hand"]))
+        rng.shuffle(profs)
+        for prof in profs:
+            base = SC.work_value(p, prof, [])
+            for _ in range(6):
+                combo = [c for c in sorted(p["bonus"]) if rng.random() < 0.5]
+                if base + sum(bv[c] for c in combo) >= need:
+                    return N.fmt_complete(prof, combo)
+            if base + sum(bv.values()) >= need:
+                return N.fmt_complete(prof, list(p["bonus"]))
+        return None
+
+    # ----------------------------------------------------------------- text
+    def status(self, s):
+        if s["phase"] == "over":
+            return "Game over"
+        ph = {"setup": "Setup", "auction": "Auction", "action": "Actions"}[s["phase"]]
+        return f"Round {s['round']}/{D.ROUNDS} - {ph} (minimum work {R.min_wv(s)})"
+
+    def label(self, s, seat, action):
+        try:
+            verb, args = N.parse(action)
+        except IllegalAction:
+            return action
+        if verb == "nominate":
+            return f"Nominate {D.PILE_NAME[args[0]]} (200)"
+        if verb == "buy":
+            return f"Buy {D.PILE_NAME[args[0]]} (200)"
+        if verb == "raise":
+            cur = s["auction"]["cur"] if s["auction"] else None
+            return f"Raise to {cur['high'] + D.RAISE}" if cur else "Raise"
+        if verb == "pass":
+            return "Pass"
+        if verb == "decline":
+            return "Decline (out for this round)" if R.step(s, seat) == "nominate" else "Take nothing"
+        if verb == "place":
+            k, r, c, o = args
+            return f"Place {k} at row {r}, col {c}, {o}"
+        if verb in ("keep", "return"):
+            a = args[0]
+            nm = _prof_name(a) if a in D.PROF else (
+                f"{a} {D.BONUS[a][0]}" if a in D.BONUS else f"{a} {D.PRESTIGE[a][0]}")
+            return f"{verb.capitalize()} {nm}"
+        if verb == "order":
+            return "Under the deck: " + ", ".join(args)
+        if verb == "recruit":
+            return f"Recruit the {_prof_name(args[0])}"
+        if verb == "later":
+            return "Keep the recruiting card for later"
+        if verb == "profession":
+            return "Take a profession card (300)"
+        if verb == "bonus":
+            return "Take a bonus card (300)"
+        if verb == "freedom":
+            return f"Introduce {D.FREEDOM_NAME[args[0]]} (300)"
+        if verb == "complete":
+            p = s["players"][seat]
+            try:
+                wv = SC.work_value(p, args[0], args[1:])
+            except (KeyError, ValueError):
+                wv = "?"
+            extra = (" + " + " ".join(args[1:])) if args[1:] else ""
+            return f"Complete a work: {_prof_name(args[0])}{extra} (WV {wv})"
+        if verb == "prestige":
+            return f"Convert {args[0]} PP (pay {args[0] * D.CONVERT_PRICE})"
+        if verb == "sell":
+            return f"Sell {args[0]} PP for {args[0] * D.SELL_PRICE}"
+        if verb == "done":
+            return "End turn"
+        return action
+
+    def describe(self, s, seat, action, viewer):
+        name = _pname(s, seat)
+        try:
+            verb, args = N.parse(action)
+        except IllegalAction:
+            return f"{name}: {action}"
+        mine = viewer == seat
+        if verb == "return":
+            return f"{name} returns the {_prof_name(args[0])}" if mine else f"{name} returns a profession card"
+        if verb == "nominate":
+            return f"{name} nominates the {D.PILE_NAME[args[0]]} at 200"
+        if verb == "raise":
+            cur = s["auction"]["cur"]
+            return f"{name} bids {cur['high'] + D.RAISE} on the {D.PILE_NAME[cur['item']]}"
+        if verb == "pass":
+            return f"{name} passes"
+        if verb == "decline":
+            if R.step(s, seat) == "last":
+                return f"{name} takes nothing"
+            return f"{name} declines to nominate and is out for this round"
+        if verb == "buy":
+            return f"{name} takes the {D.PILE_NAME[args[0]]} for 200"
+        if verb == "place":
+            k, r, c, o = args
+            what = "builds a" if G.is_building(k) else "places a"
+            cost = f" for {R.build_cost(s['players'][seat])}" if G.is_building(k) else ""
+            return f"{name} {what} {k} at row {r}, col {c} ({o}){cost}"
+        if verb == "keep":
+            return f"{name} keeps {args[0]}" if mine else f"{name} keeps a card"
+        if verb == "order":
+            return (f"{name} puts {' '.join(args)} under the deck" if mine
+                    else f"{name} puts {len(args)} cards under the deck")
+        if verb == "recruit":
+            owner = next((i for i, p in enumerate(s["players"]) if args[0] in p["display"]), None)
+            src = f" from {_pname(s, owner)}" if owner is not None else ""
+            return f"{name} recruits the {_prof_name(args[0])}{src}"
+        if verb == "later":
+            return f"{name} keeps the recruiting card for later"
+        if verb == "profession":
+            return f"{name} takes a profession card"
+        if verb == "bonus":
+            return f"{name} takes a bonus card"
+        if verb == "freedom":
+            return f"{name} introduces {D.FREEDOM_NAME[args[0]]}"
+        if verb == "complete":
+            p = s["players"][seat]
+            wv = SC.work_value(p, args[0], args[1:]) if args[0] in p["hand"] else "?"
+            extra = f" with {' '.join(args[1:])}" if args[1:] else ""
+            return f"{name} completes a work with the {_prof_name(args[0])}{extra}: value {wv}"
+        if verb == "prestige":
+            return f"{name} converts {args[0]} PP from the payout"
+        if verb == "sell":
+            return f"{name} sells {args[0]} PP"
+        if verb == "done":
+            return f"{name} ends the turn"
+        return f"{name}: {action}"
+
+    # ----------------------------------------------------------------- scores
+    def scores(self, s):
+        cards = []
+        over = s["phase"] == "over"
+        for i, p in enumerate(s["players"]):
+            lines = [ScoreLine("Fame track", p["pp"])]
+            total = p["pp"]
+            if over:
+                for label, pts in s["final"][i]["prestige"]:
+                    lines.append(ScoreLine(f"Prestige card {label}", pts))
+                    total += pts
+            show_money = over or not s["options"].get("hide_money", True)
+            cards.append(ScoreCard(i, s["names"][i], total, lines,
+                                   tiebreak=p["money"] if show_money else 0,
+                                   tiebreak_label="florins" if show_money else "florins (hidden)"))
+        return rank_cards(cards)

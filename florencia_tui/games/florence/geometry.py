@@ -1,0 +1,170 @@
+"""Tile shapes, orientations and placement legality on the 7x7 principality.
+
+A player's principality is stored as a 49-character string, row-major, row 0
+at the top: '.' empty, 'P' palazzo, an upper-case letter a building, a
+lower-case letter a landscape (codes in ``data.CELL_CODE``).
+
+Orientation ``r<k> [f]``: take the shape from ``data.SHAPES``; if ``f``, mirror
+it left-right first; then rotate it ``k`` quarter turns clockwise; then shift
+it so its bounding box starts at local (0, 0). The anchor ``(row, col)`` of a
+placement is the board square of the bounding box's top-left corner. Only the
+first orientation (in the order r0 r1 r2 r3 r0f r1f r2f r3f) giving a distinct
+cell pattern is a valid name for that pattern (``ORIENTS``).
+"""
+
+from __future__ import annotations
+
+from florencia_tui.games.florence import data as D
+
+N = D.GRID
+
+
+def _base(kind: str) -> list[tuple[int, int]]:
+    return [(r, c) for r, row in enumerate(D.SHAPES[kind]) for c, ch in enumerate(row)
+            if ch == "#"]
+
+
+def _norm(cells) -> tuple:
+    mr = min(r for r, _ in cells)
+    mc = min(c for _, c in cells)
+    return tuple(sorted((r - mr, c - mc) for r, c in cells))
+
+
+def transform(kind: str, rot: int, flip: bool) -> tuple:
+    cells = _base(kind)
+    if flip:
+        cells = [(r, -c) for r, c in cells]
+    for _ in range(rot % 4):
+        cells = [(c, -r) for r, c in cells]
+    return _norm(cells)
+
+
+def _orients(kind: str) -> dict:
+    out: dict[str, tuple] = {}
+    seen: set = set()
+    flips = (False, True) if D.MIRROR_ALLOWED.get(kind, True) else (False,)
+    for flip in flips:
+        for rot in range(4):
+            cells = transform(kind, rot, flip)
+            if cells in seen:
+                continue
+            seen.add(cells)
+            out[orient_name(rot, flip)] = cells
+    return out
+
+
+def orient_name(rot: int, flip: bool) -> str:
+    return f"r{rot}" + (" f" if flip else "")
+
+
+#: kind -> {orientation name ("r1" or "r1 f") -> normalised cells}
+ORIENTS: dict[str, dict[str, tuple]] = {k: _orients(k) for k in D.SHAPES}
+#: kind -> [(orientation name, cells, height, width)] for fast enumeration
+_ORIENT_LIST = {
+    k: [(name, cells, max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1)
+        for name, cells in v.items()]
+    for k, v in ORIENTS.items()
+}
+
+
+def empty_grid() -> str:
+    return "".join("P" if (r, c) in D.PALAZZO else "." for r in range(N) for c in range(N))
+
+
+def is_building(kind: str) -> bool:
+    return kind in D.SIZE_CLASS
+
+
+def _neighbours_blocked(grid: str, r: int, c: int) -> bool:
+    """Is (r, c) edge-adjacent to a building or the palazzo?"""
+    if r > 0 and grid[(r - 1) * N + c].isupper():
+        return True
+    if r < N - 1 and grid[(r + 1) * N + c].isupper():
+        return True
+    if c > 0 and grid[r * N + c - 1].isupper():
+        return True
+    if c < N - 1 and grid[r * N + c + 1].isupper():
+        return True
+    return False
+
+
+def cells_at(kind: str, orient: str, row: int, col: int) -> list[tuple[int, int]]:
+    return [(row + r, col + c) for r, c in ORIENTS[kind][orient]]
+
+
+def check_cells(grid: str, kind: str, cells, builders: int) -> str | None:
+    """None if the cells are a legal spot for ``kind``, else the reason."""
+    for r, c in cells:
+        if not (0 <= r < N and 0 <= c < N):
+            return "the tile would stick out of the principality"
+    for r, c in cells:
+        ch = grid[r * N + c]
+        if ch == "P":
+            return "the tile would cover the palazzo"
+        if ch != ".":
+            return "the tile would overlap a tile already placed"
+    if is_building(kind) and builders < 2:
+        for r, c in cells:
+            if _neighbours_blocked(grid, r, c):
+                return ("a building may not touch another building or the palazzo "
+                        "along an edge unless you have 2 builders")
+    return None
+
+
+def placements(grid: str, kind: str, builders: int) -> list[tuple[int, int, str]]:
+    """Every legal (row, col, orientation) for ``kind``."""
+    out = []
+    for name, cells, h, w in _ORIENT_LIST[kind]:
+        for row in range(N - h + 1):
+            for col in range(N - w + 1):
+                if check_cells(grid, kind, [(row + r, col + c) for r, c in cells],
+                               builders) is None:
+                    out.append((row, col, name))
+    return out
+
+
+def has_placement(grid: str, kind: str, builders: int) -> bool:
+    for name, cells, h, w in _ORIENT_LIST[kind]:
+        for row in range(N - h + 1):
+            for col in range(N - w + 1):
+                if check_cells(grid, kind, [(row + r, col + c) for r, c in cells],
+                               builders) is None:
+                    return True
+    return False
+
+
+def random_placement(grid: str, kind: str, builders: int, rng, tries: int = 40):
+    """A random legal (row, col, orientation), or None; tries at random first."""
+    lst = _ORIENT_LIST[kind]
+    for _ in range(tries):
+        name, cells, h, w = lst[rng.randrange(len(lst))]
+        row = rng.randrange(N - h + 1)
+        col = rng.randrange(N - w + 1)
+        if check_cells(grid, kind, [(row + r, col + c) for r, c in cells], builders) is None:
+            return (row, col, name)
+    allp = placements(grid, kind, builders)
+    return rng.choice(allp) if allp else None
+
+
+def put(grid: str, kind: str, cells) -> str:
+    g = list(grid)
+    code = D.CELL_CODE[kind]
+    for r, c in cells:
+        g[r * N + c] = code
+    return "".join(g)
+
+
+def empty_count(grid: str) -> int:
+    return grid.count(".")
+
+
+def rows(grid: str) -> list[list[str]]:
+    """The grid as 7 lists of 7 cell names ('' empty, 'palazzo', kind)."""
+    out = []
+    for r in range(N):
+        line = []
+        for c in range(N):
+            ch = grid[r * N + c]
+            line.append("" if ch == "." else "palazzo" if ch == "P" else D.CODE_KIND[ch])
+        out.append(line)
+    return out
