@@ -1,0 +1,71 @@
+"""Headless games between bots, for smoke-testing rules and measuring speed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from florencia_tui.bots import make_bot
+from florencia_tui.core.game import Game
+from florencia_tui.games import get_game
+
+
+@dataclass
+class SelfplayResult:
+    game: str
+    players: int
+    games: int = 0
+    actions: int = 0
+    min_score: float | None = None
+    max_score: float | None = None
+    wins: list[float] = field(default_factory=list)  # shared wins count fractionally
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        mean = self.actions / self.games if self.games else 0
+        wins = "  ".join(f"seat {i}: {w:g}" for i, w in enumerate(self.wins))
+        return "\n".join([
+            f"game          {self.game} ({self.players} players, random bots)",
+            f"games         {self.games}",
+            f"mean actions  {mean:.1f}",
+            f"score range   {self.min_score:g} .. {self.max_score:g}",
+            f"wins per seat {wins}",
+            f"seconds       {self.seconds:.2f} ({self.games / max(self.seconds, 1e-9):.1f} games/s)",
+        ])
+
+
+def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None,
+             max_actions: int = 200_000) -> tuple[dict, int]:
+    """Play one bot game; returns (final state, number of actions)."""
+    kinds = kinds or ["bot:random"] * players
+    bots = [make_bot(k) for k in kinds]
+    s = game.new([f"P{i + 1}" for i in range(players)], seed)
+    n = 0
+    while not game.is_over(s):
+        if n >= max_actions:
+            raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
+        seat = game.to_act(s)[0]
+        action = bots[seat].choose(game.view(s, seat), game.prompt(s, seat),
+                                   game.legal(s, seat), f"{seed}:{seat}:{n}")
+        s = game.apply(s, seat, action)
+        n += 1
+    return s, n
+
+
+def selfplay(game_id: str, players: int, games: int, seed: int) -> SelfplayResult:
+    game = get_game(game_id)
+    res = SelfplayResult(game_id, players, wins=[0.0] * players)
+    t0 = time.perf_counter()
+    for g in range(games):
+        s, n = play_one(game, players, seed * 1_000_003 + g)
+        cards = game.scores(s)
+        res.games += 1
+        res.actions += n
+        totals = [c.total for c in cards]
+        res.min_score = min(totals + ([res.min_score] if res.min_score is not None else []))
+        res.max_score = max(totals + ([res.max_score] if res.max_score is not None else []))
+        winners = [c.seat for c in cards if c.winner]
+        for w in winners:
+            res.wins[w] += 1 / len(winners)
+    res.seconds = time.perf_counter() - t0
+    return res

@@ -1,0 +1,159 @@
+"""SQLite persistence: every applied action is saved at once.
+
+One database per user (``FLORENCIA_DATA_DIR`` overrides the location). WAL mode;
+each action is one row in ``actions``, written in the same transaction that
+updates the game's current state, so a crash or ``kill -9`` loses nothing that
+was applied.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from florencia_tui.core.record import Record
+
+ENV_DATA_DIR = "FLORENCIA_DATA_DIR"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    game      TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    seats     TEXT NOT NULL,
+    options   TEXT NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL,
+    status    TEXT NOT NULL DEFAULT 'playing',
+    n_actions INTEGER NOT NULL DEFAULT 0,
+    state     TEXT NOT NULL,
+    result    TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL,
+    seat    INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    log     TEXT NOT NULL,
+    ts      REAL NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+"""
+
+
+def data_dir() -> Path:
+    """The per-user data directory (created on demand)."""
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        path = Path(env)
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        path = Path(base) / "florencia_tui"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class SavedGame:
+    id: int
+    game: str
+    seed: int
+    seats: list[dict]
+    options: dict
+    created: float
+    updated: float
+    status: str
+    n_actions: int
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path else data_dir() / "florencia.sqlite3"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ----- writing ----------------------------------------------------------
+    def create(self, game: str, seed: int, seats: list[dict], options: dict, state: str) -> int:
+        now = time.time()
+        cur = self.db.execute(
+            "INSERT INTO games(game, seed, seats, options, created, updated, state)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (game, seed, json.dumps(seats), json.dumps(options), now, now, state),
+        )
+        return int(cur.lastrowid)
+
+    def append(self, game_id: int, idx: int, seat: int, action: str, log: dict,
+               state: str, over: bool, result: list | None = None) -> None:
+        """Save one applied action and the state after it, atomically."""
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO actions(game_id, idx, seat, action, log, ts) VALUES (?,?,?,?,?,?)",
+                (game_id, idx, seat, action, json.dumps(log), now),
+            )
+            self.db.execute(
+                "UPDATE games SET state=?, updated=?, n_actions=?, status=?, result=? WHERE id=?",
+                (state, now, idx + 1, "over" if over else "playing",
+                 json.dumps(result) if result is not None else None, game_id),
+            )
+
+    def delete(self, game_id: int) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+            self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
+
+    # ----- reading ----------------------------------------------------------
+    def _saved(self, row) -> SavedGame:
+        return SavedGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]),
+                         row[5], row[6], row[7], row[8])
+
+    _COLS = "id, game, seed, seats, options, created, updated, status, n_actions"
+
+    def list(self, status: str | None = None) -> list[SavedGame]:
+        sql = f"SELECT {self._COLS} FROM games"
+        args: tuple = ()
+        if status:
+            sql += " WHERE status=?"
+            args = (status,)
+        sql += " ORDER BY updated DESC"
+        return [self._saved(r) for r in self.db.execute(sql, args)]
+
+    def get(self, game_id: int) -> SavedGame:
+        row = self.db.execute(f"SELECT {self._COLS} FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no saved game with id {game_id}")
+        return self._saved(row)
+
+    def state(self, game_id: int) -> str:
+        row = self.db.execute("SELECT state FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no saved game with id {game_id}")
+        return row[0]
+
+    def actions(self, game_id: int) -> list[tuple[int, str, dict]]:
+        rows = self.db.execute(
+            "SELECT seat, action, log FROM actions WHERE game_id=? ORDER BY idx", (game_id,)
+        )
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    def record(self, game_id: int) -> Record:
+        g = self.get(game_id)
+        return Record(g.game, g.seed, g.seats, g.options,
+                      [[seat, action] for seat, action, _ in self.actions(game_id)])

@@ -1,0 +1,169 @@
+"""One running game: seats (human or bot), the event log and autosave.
+
+The UI talks to a game only through a :class:`Table`: it asks for a seat's
+view, prompt and legal actions and submits actions. It never touches the game
+state, so a seat's screen can live in another process (SSH) later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from florencia_tui.bots import make_bot
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.game import Game, Prompt, ScoreCard, State
+from florencia_tui.core.record import Record
+from florencia_tui.games import REGISTRY, GameInfo, get_game
+from florencia_tui.store import Store
+
+SPECTATOR = "spectator"
+
+
+@dataclass
+class LogEntry:
+    index: int
+    seat: int
+    action: str
+    text: dict[str, str]  # viewer key (str(seat) or "spectator") -> line
+
+    def line(self, viewer: int | None) -> str:
+        key = SPECTATOR if viewer is None else str(viewer)
+        return self.text.get(key) or self.text.get(SPECTATOR, "")
+
+
+@dataclass
+class Table:
+    game_id: str
+    seats: list[dict]  # [{"name": ..., "kind": "human" | "bot:random"}]
+    seed: int
+    options: dict = field(default_factory=dict)
+    store: Store | None = None
+    table_id: int | None = None
+    state: State | None = None
+    entries: list[LogEntry] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.game: Game = get_game(self.game_id)
+        self.info: GameInfo = REGISTRY[self.game_id]
+        if self.state is None:
+            self.state = self.game.new([s["name"] for s in self.seats], self.seed, self.options)
+            if self.store is not None:
+                self.table_id = self.store.create(
+                    self.game_id, self.seed, self.seats, self.options, self.game.dump(self.state)
+                )
+        self._bots = {i: make_bot(s["kind"]) for i, s in enumerate(self.seats)
+                      if s["kind"] != "human"}
+        self._listeners: list[Callable[["Table"], None]] = []
+
+    # ----- construction ---------------------------------------------------
+    @classmethod
+    def resume(cls, store: Store, table_id: int) -> "Table":
+        saved = store.get(table_id)
+        game = get_game(saved.game)
+        state = game.load(store.state(table_id))
+        entries = [LogEntry(i, seat, action, log)
+                   for i, (seat, action, log) in enumerate(store.actions(table_id))]
+        return cls(saved.game, saved.seats, saved.seed, saved.options, store=store,
+                   table_id=table_id, state=state, entries=entries)
+
+    # ----- queries (all through a seat's eyes) ------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+    def to_act(self) -> list[int]:
+        return self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def view(self, seat: int | None) -> dict:
+        return self.game.view(self.state, seat)
+
+    def prompt(self, seat: int) -> Prompt:
+        return self.game.prompt(self.state, seat)
+
+    def legal(self, seat: int) -> list[str]:
+        return self.game.legal(self.state, seat)
+
+    def label(self, seat: int, action: str) -> str:
+        return self.game.label(self.state, seat, action)
+
+    def status(self) -> str:
+        return self.game.status(self.state)
+
+    def scores(self) -> list[ScoreCard]:
+        return self.game.scores(self.state)
+
+    def log(self, viewer: int | None) -> list[str]:
+        return [e.line(viewer) for e in self.entries]
+
+    def record(self) -> Record:
+        return Record(self.game_id, self.seed, self.seats, self.options,
+                      [[e.seat, e.action] for e in self.entries])
+
+    @property
+    def rules_help(self) -> str:
+        return self.game.rules_help
+
+    # ----- changes ----------------------------------------------------------
+    def subscribe(self, fn: Callable[["Table"], None]) -> None:
+        self._listeners.append(fn)
+
+    def submit(self, seat: int, action: str) -> LogEntry:
+        """Apply ``action`` for ``seat``; raises IllegalAction with the reason."""
+        action = " ".join(action.split())
+        before = self.state
+        after = self.game.apply(before, seat, action)  # raises before anything changes
+        text = {str(v): self.game.describe(before, seat, action, v)
+                for v in range(len(self.seats))}
+        text[SPECTATOR] = self.game.describe(before, seat, action, None)
+        entry = LogEntry(len(self.entries), seat, action, text)
+        self.state = after
+        self.entries.append(entry)
+        if self.store is not None and self.table_id is not None:
+            over = self.game.is_over(after)
+            result = [c.to_dict() for c in self.game.scores(after)] if over else None
+            self.store.append(self.table_id, entry.index, seat, action, text,
+                              self.game.dump(after), over, result)
+        for fn in list(self._listeners):
+            fn(self)
+        return entry
+
+    def bot_to_act(self) -> int | None:
+        """The first bot seat that owes a decision, if any."""
+        for seat in self.to_act():
+            if seat in self._bots:
+                return seat
+        return None
+
+    def bot_choice(self, seat: int) -> str:
+        """What the bot at ``seat`` would play, decided from its own view only."""
+        bot = self._bots[seat]
+        key = f"{self.seed}:{seat}:{len(self.entries)}"
+        return bot.choose(self.view(seat), self.prompt(seat), self.legal(seat), key)
+
+    def play_bot(self, seat: int) -> LogEntry:
+        return self.submit(seat, self.bot_choice(seat))
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Let bots play until a human owes a decision or the game ends."""
+        n = 0
+        while n < limit and not self.is_over():
+            seat = self.bot_to_act()
+            if seat is None:
+                break
+            self.play_bot(seat)
+            n += 1
+        return n
+
+
+__all__ = ["IllegalAction", "LogEntry", "Table"]

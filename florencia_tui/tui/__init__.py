@@ -1,0 +1,1 @@
+"""The Textual user interface. Nothing below ``florencia_tui.tui`` is imported by the core."""

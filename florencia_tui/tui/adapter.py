@@ -1,0 +1,62 @@
+"""The interface between the generic game screen and one game's widgets.
+
+The game screen is the same for every game: status line, board, players panel,
+log and an action bar. A :class:`GameUI` supplies what differs: the board
+widget, the players panel text, an optional special prompt panel (a card
+selector for payments, a placement cursor) and greyed-out options with the
+reason they are unavailable. Everything is built from a seat's *view* (a
+dict), never from the game state.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+from florencia_tui.core.game import Prompt
+
+
+class SubmitAction(Message):
+    """Posted by any prompt widget to play an action in notation."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action = action
+
+
+class BoardWidget(Widget):
+    """A game's board: redrawn from a view whenever the table changes."""
+
+    def show(self, view: dict) -> None:
+        raise NotImplementedError
+
+
+class GameUI:
+    game_id = ""
+
+    def board(self) -> BoardWidget:
+        raise NotImplementedError
+
+    def players_text(self, view: dict, to_act: list[int]) -> Text:
+        """Public information on every player for the side panel."""
+        t = Text()
+        for i, name in enumerate(view.get("names", [])):
+            mark = "▶ " if i in to_act else "  "
+            t.append(f"{mark}{name}\n", style="bold" if i in to_act else "")
+        return t
+
+    def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
+        """A special widget for this decision, or None for the generic action list."""
+        return None
+
+    def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
+        """(label, reason) pairs for tempting options that are not legal now."""
+        return []
+
+
+def game_ui(game_id: str) -> GameUI:
+    module = importlib.import_module(f"florencia_tui.tui.widgets.{game_id}")
+    return module.UI()

@@ -1,0 +1,61 @@
+"""The Textual application: home → setup → game → end, with saves in SQLite."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from florencia_tui.games import REGISTRY
+from florencia_tui.store import Store
+from florencia_tui.table import Table
+from florencia_tui.tui.screens.game import GameScreen
+from florencia_tui.tui.screens.home import HomeScreen
+from florencia_tui.tui.screens.setup import SetupScreen
+
+
+class FlorenciaApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "florencia"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, store: Store | None = None, resume: int | None = None,
+                 bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.store = store or Store()
+        self.resume_id = resume
+        self.bot_delay = bot_delay
+        self.table: Table | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        if self.resume_id is not None:
+            self.open_saved(self.resume_id)
+
+    # ----- navigation ---------------------------------------------------------
+    def go_home(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, HomeScreen):
+            self.pop_screen() if len(self.screen_stack) > 1 else self.push_screen(HomeScreen())
+
+    def action_go_home(self) -> None:
+        self.go_home()
+
+    def open_setup(self, game_id: str) -> None:
+        self.push_screen(SetupScreen(REGISTRY[game_id]))
+
+    def start_game(self, game_id: str, seats: list[dict], seed: int) -> None:
+        self.table = Table(game_id, seats, seed, store=self.store)
+        self.switch_screen(GameScreen(self.table, self.bot_delay))
+
+    def open_saved(self, table_id: int) -> None:
+        try:
+            self.table = Table.resume(self.store, table_id)
+        except KeyError as e:
+            self.notify(str(e.args[0]), severity="error")
+            return
+        self.push_screen(GameScreen(self.table, self.bot_delay))
+
+
+def run_app(resume: int | None = None) -> int:
+    FlorenciaApp(resume=resume).run()
+    return 0

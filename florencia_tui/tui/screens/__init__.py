@@ -1,0 +1,1 @@
+"""Screens: home, setup, game, curtain, end, help."""

@@ -1,0 +1,214 @@
+"""The one game screen every game shares.
+
+It shows one seat's view at a time (the *viewer*): in hot-seat play the human
+who owes the current decision, behind a curtain whenever the keyboard passes
+between humans. Bots' moves play out with a short pause. All reads and writes
+go through the :class:`~florencia_tui.table.Table`.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.table import Table
+from florencia_tui.tui.adapter import SubmitAction, game_ui
+from florencia_tui.tui.screens.curtain import CurtainScreen
+from florencia_tui.tui.screens.end import EndScreen
+from florencia_tui.tui.screens.help import HelpScreen
+from florencia_tui.tui.widgets.common.actionbar import ActionBar
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        ("f1", "help", "Rules"),
+        (":", "command", "Type action"),
+        ("escape", "leave", "Home"),
+    ]
+
+    def __init__(self, table: Table, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.ui = game_ui(table.game_id)
+        self.bot_delay = bot_delay
+        humans = table.humans
+        # With one human the screen always shows their seat; with none, a spectator's.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self._curtain_up = False
+        self._bot_pending = False
+        self._ended = False
+        self._log_count = -1
+
+    # ----- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            board = self.ui.board()
+            board.id = "board"
+            yield board
+            with Vertical(id="side"):
+                yield Static(id="players")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+        with Vertical(id="prompt"):
+            yield Static(id="prompt-body")
+        yield Static(id="message")
+        yield Input(id="command", placeholder="type an action, e.g. money (Esc to cancel)")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#command", Input).display = False
+        await self.advance()
+
+    # ----- the flow of play -----------------------------------------------------
+    def decider(self) -> int | None:
+        """The human seat that owes a decision now (first in seat order)."""
+        for seat in self.table.to_act():
+            if self.table.is_human(seat):
+                return seat
+        return None
+
+    async def advance(self) -> None:
+        """Decide what happens next: a bot moves, the curtain drops, or a human is asked."""
+        if self._curtain_up:
+            return
+        table = self.table
+        if table.is_over():
+            await self.render_view()
+            if not self._ended:
+                self._ended = True
+                self.set_timer(max(self.bot_delay, 0.05), self._show_end)
+            return
+        bot = table.bot_to_act()
+        if bot is not None:
+            await self.render_view(waiting=f"{table.names[bot]} (bot) is thinking…")
+            if not self._bot_pending:
+                self._bot_pending = True
+                if self.bot_delay > 0:
+                    self.set_timer(self.bot_delay, self._bot_move)
+                else:
+                    self.call_later(self._bot_move)
+            return
+        decider = self.decider()
+        if decider is not None and decider != self.viewer and len(table.humans) > 1:
+            self._curtain_up = True
+            await self.render_view()  # the previous viewer's view, no prompt
+            self.app.push_screen(CurtainScreen(table.names[decider]),
+                                 lambda _: self._curtain_down(decider))
+            return
+        if decider is not None:
+            self.viewer = decider
+        await self.render_view()
+
+    def _curtain_down(self, seat: int) -> None:
+        self._curtain_up = False
+        self.viewer = seat
+        self.call_later(self.advance)
+
+    async def _bot_move(self) -> None:
+        self._bot_pending = False
+        seat = self.table.bot_to_act()
+        if seat is not None and not self.table.is_over():
+            self.table.play_bot(seat)
+        await self.advance()
+
+    def _show_end(self) -> None:
+        self.app.push_screen(EndScreen(self.table))
+
+    # ----- drawing --------------------------------------------------------------
+    async def render_view(self, waiting: str = "") -> None:
+        table = self.table
+        view = table.view(self.viewer)
+        to_act = table.to_act()
+        names = table.names
+        who = ", ".join(names[s] for s in to_act) or "nobody"
+        you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
+        self.query_one("#status", Static).update(
+            f"[b]{table.info.title}[/b] · {table.status()} · to act: {who}{you}")
+        self.query_one("#board").show(view)
+        self.query_one("#players", Static).update(self.ui.players_text(view, to_act))
+        self._render_log()
+        await self._render_prompt(view, to_act, waiting)
+
+    def _render_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        lines = self.table.log(self.viewer)
+        key = (self.viewer, len(lines))
+        if key == self._log_count:
+            return
+        if not isinstance(self._log_count, tuple) or self._log_count[0] != self.viewer:
+            log.clear()
+            for line in lines:
+                log.write(line)
+        else:
+            for line in lines[self._log_count[1]:]:
+                log.write(line)
+        self._log_count = key
+
+    async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
+        box = self.query_one("#prompt", Vertical)
+        await box.remove_children()
+        seat = self.viewer
+        if self.table.is_over():
+            await box.mount(Static("The game is over.", id="prompt-body"))
+            return
+        if seat is None or seat not in to_act or waiting or self._curtain_up:
+            text = waiting or f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
+            await box.mount(Static(text, id="prompt-body"))
+            return
+        prompt = self.table.prompt(seat)
+        legal = self.table.legal(seat)
+        panel = self.ui.prompt_panel(prompt, view, legal)
+        if panel is None:
+            options = [(a, self.table.label(seat, a)) for a in legal]
+            panel = ActionBar(prompt, options, self.ui.unavailable(prompt, view, legal))
+        await box.mount(panel)
+
+    # ----- input ----------------------------------------------------------------
+    async def on_submit_action(self, message: SubmitAction) -> None:
+        message.stop()
+        await self.play(message.action)
+
+    async def play(self, action: str) -> bool:
+        seat = self.viewer
+        msg = self.query_one("#message", Static)
+        if seat is None or seat not in self.table.to_act():
+            msg.update("[b red]✗[/] It is not your decision.")
+            return False
+        try:
+            entry = self.table.submit(seat, action)
+        except IllegalAction as e:
+            msg.update(f"[b red]✗ Refused:[/] {e}")
+            return False
+        msg.update(f"[green]✓[/] {entry.line(seat)}")
+        await self.advance()
+        return True
+
+    def action_command(self) -> None:
+        box = self.query_one("#command", Input)
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        event.stop()
+        text = event.value.strip()
+        if text and await self.play(text):
+            event.input.display = False
+
+    def on_key(self, event) -> None:
+        box = self.query_one("#command", Input)
+        if event.key == "escape" and box.display:
+            event.stop()
+            box.display = False
+            self.focus_next()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.table.rules_help))
+
+    def action_leave(self) -> None:
+        self.app.go_home()

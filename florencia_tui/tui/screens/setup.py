@@ -1,0 +1,118 @@
+"""Setup: player count within the game's limits, names, each seat human or bot."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from florencia_tui.bots.base import BOT_KINDS
+from florencia_tui.games import GameInfo
+
+DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
+SEAT_KINDS = ["human", *BOT_KINDS]
+KIND_LABELS = {"human": "Human", **BOT_KINDS}
+
+
+class SeatRow(Horizontal):
+    def __init__(self, index: int, kind: str) -> None:
+        super().__init__(id=f"seat-{index}", classes="seat-row")
+        self.index = index
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"Seat {self.index + 1}", classes="seat-label")
+        yield Input(DEFAULT_NAMES[self.index], id=f"name-{self.index}", max_length=16,
+                    classes="seat-name", compact=True)
+        yield Button(KIND_LABELS[self.kind], id=f"kind-{self.index}", classes="seat-kind",
+                     compact=True)
+
+    def toggle(self) -> None:
+        self.kind = SEAT_KINDS[(SEAT_KINDS.index(self.kind) + 1) % len(SEAT_KINDS)]
+        self.query_one(Button).label = KIND_LABELS[self.kind]
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        ("escape", "app.go_home", "Back"),
+        ("f2", "fewer", "Fewer players"),
+        ("f3", "more", "More players"),
+        ("f5", "start", "Start"),
+    ]
+
+    def __init__(self, info: GameInfo) -> None:
+        super().__init__()
+        self.info = info
+        self.count = info.min_players
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Static(f"New game of {self.info.title}", id="setup-title")
+            with Horizontal(id="count-row"):
+                yield Label("Players", classes="seat-label")
+                yield Button("−", id="fewer", compact=True)
+                yield Static(str(self.count), id="count")
+                yield Button("+", id="more", compact=True)
+                yield Static(f"({self.info.min_players}-{self.info.max_players})",
+                             classes="dim")
+            for i in range(self.info.max_players):
+                row = SeatRow(i, "human" if i == 0 else "bot:random")
+                row.display = i < self.count
+                yield row
+            with Horizontal(id="seed-row"):
+                yield Label("Seed", classes="seat-label")
+                yield Input(str(random.randrange(1, 100_000)), id="seed", type="integer",
+                            classes="seat-name", compact=True)
+            yield Button("Start the game", id="start", variant="primary", compact=True)
+            yield Static("Tab moves between fields. Enter on a seat's kind switches "
+                         "Human / Random bot. F2/F3 change the player count, F5 starts.",
+                         classes="dim hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def _set_count(self, n: int) -> None:
+        self.count = max(self.info.min_players, min(self.info.max_players, n))
+        self.query_one("#count", Static).update(str(self.count))
+        for row in self.query(SeatRow):
+            row.display = row.index < self.count
+
+    def action_fewer(self) -> None:
+        self._set_count(self.count - 1)
+
+    def action_more(self) -> None:
+        self._set_count(self.count + 1)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        if bid == "fewer":
+            self.action_fewer()
+        elif bid == "more":
+            self.action_more()
+        elif bid == "start":
+            self.action_start()
+        elif bid.startswith("kind-"):
+            self.query_one(f"#seat-{bid.removeprefix('kind-')}", SeatRow).toggle()
+
+    def seats(self) -> list[dict]:
+        out = []
+        for row in self.query(SeatRow):
+            if row.index >= self.count:
+                continue
+            name = self.query_one(f"#name-{row.index}", Input).value.strip()
+            out.append({"name": name or DEFAULT_NAMES[row.index], "kind": row.kind})
+        return out
+
+    def action_start(self) -> None:
+        seats = self.seats()
+        names = [s["name"] for s in seats]
+        if len(set(names)) != len(names):
+            self.notify("Each player needs a different name.", severity="error")
+            return
+        raw = self.query_one("#seed", Input).value.strip()
+        seed = int(raw) if raw.lstrip("-").isdigit() else random.randrange(1, 100_000)
+        self.app.start_game(self.info.id, seats, seed)

@@ -1,0 +1,1 @@
+"""Widgets grouped by domain: ``common`` for every game, one package per game."""

@@ -1,0 +1,77 @@
+"""Palazzo's widgets and prompt renderers for the shared game screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from florencia_tui.core.game import Prompt
+from florencia_tui.games.palazzo.data import tile
+from florencia_tui.tui.adapter import BoardWidget, GameUI
+from florencia_tui.tui.widgets.palazzo.board import PalazzoBoard
+from florencia_tui.tui.widgets.palazzo.hand import CardSelector
+
+
+class UI(GameUI):
+    game_id = "palazzo"
+
+    def board(self) -> BoardWidget:
+        return PalazzoBoard()
+
+    def players_text(self, view: dict, to_act: list[int]) -> Text:
+        t = Text()
+        auction = view.get("auction") or {}
+        for i, p in enumerate(view["players"]):
+            acting = i in to_act
+            t.append("▶ " if acting else "  ", style="bold cyan")
+            t.append(f"{p['name'][:9]:<9}", style="bold" if acting else "")
+            t.append(f"{p['score']:>3}VP {p['hand_count']:>2}c")
+            if auction:
+                if i in auction.get("passed", []):
+                    t.append(" pass", style="dim")
+                elif auction.get("bids", {}).get(str(i), {}).get("total"):
+                    t.append(f" bid {auction['bids'][str(i)]['total']}", style="bold")
+            t.append("\n")
+        return t
+
+    def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
+        seat = prompt.seat
+        hand = view["players"][seat]["hand"] or []
+        if prompt.kind == "palazzo.pay":
+            price = prompt.data.get("price", (view.get("pending") or {}).get("price", 0))
+            return CardSelector(prompt.text, hand, "pay", price=price)
+        if prompt.kind == "palazzo.bid":
+            a = view["auction"]
+            return CardSelector(prompt.text, hand, "bid",
+                                bid_state=a["bids"].get(str(seat)), high=a["high_total"])
+        return None
+
+    def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
+        seat = prompt.seat
+        me = view["players"][seat]
+        out: list[tuple[str, str]] = []
+        if prompt.kind == "palazzo.turn":
+            if "money" not in legal:
+                out.append(("Take money", f"deck and discard hold fewer than "
+                                          f"{view['n'] + 1} cards"))
+            if "rebuild" not in legal:
+                why = ("you have no money card to pay with" if not me["hand_count"]
+                       else "none of your palaces can be detached, inserted or scrapped")
+                out.append(("Rebuild", why))
+        elif prompt.kind == "palazzo.buy_or_auction":
+            if not any(a.startswith("buy") for a in legal):
+                why = ("the supply is empty" if not view["supply"] else
+                       f"a tile costs {view['price']} and your largest payment is "
+                       f"{me.get('max_payment')}")
+                out.append(("Buy from the supply", why))
+        elif prompt.kind == "palazzo.build":
+            pending = (view.get("pending") or {}).get("tiles", [])
+            for tid in pending:
+                floor = tile(tid)[1]
+                for k, palace in enumerate(me["palaces"]):
+                    top = tile(palace[-1])[1]
+                    if top >= floor:
+                        out.append((f"{tid} on palace {k + 1}",
+                                    f"its top floor is {top}; floors must rise "
+                                    f"(insert below only by rebuilding)"))
+        return out
