@@ -761,7 +761,7 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
             P["captives"][q] += cnt
         f["left"] -= 1
         if f["left"] == 0:
-            st.remove(f)
+            st.pop()
     elif k == "guardhouse":
         if verb == "done":
             st.pop()
@@ -843,9 +843,9 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
             P["debts"] -= 1
             f["count"] -= 1
             if f["count"] <= 0 or P["silver"] < 2 or P["debts"] == 0:
-                st.remove(f)
+                st.pop()
         else:
-            st.remove(f)
+            st.pop()
 
 
 # ---------------------------------------------------------------- turn flow
