@@ -160,7 +160,7 @@ class Palazzo(Game):
             return f"Buy {' + '.join(args)} ({rules.unit_price(s) * len(args)})"
         if verb == "auction":
             q = self._auction_target(s)
-            return "Auction (nothing to auction)" if q is None else f"Auction quarry {q + 1}"
+            return "Auction (nothing to auction)" if q is None else f"Auction Q{q}"
         if verb in ("pay", "bid"):
             try:
                 cards = parse_cards(" ".join(args))

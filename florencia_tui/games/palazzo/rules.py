@@ -98,6 +98,8 @@ def name(s: dict, seat: int) -> str:
 
 def _remove_cards(hand: list[str], cards: list[str]) -> str | None:
     """Check ``cards`` is a sub-multiset of ``hand``; return a reason if not."""
+    if "C3" in cards:
+        return "the value-3 certificate is only the auction opening bid, never in a hand"
     tmp = list(hand)
     for c in cards:
         if c in tmp:
@@ -334,7 +336,7 @@ def _draw_two(s: dict, seat: int) -> None:
         else:
             q = (s["master"] + tile(t)[2]) % data.QUARRIES
             s["quarries"][q].append(t)
-            parts.append(f"{t} to quarry {q + 1}")
+            parts.append(f"{t} to Q{q}")
     s["phase"] = "buy_or_auction"
     s["last"] = f"{name(s, seat)} draws tiles: {', '.join(parts)}"
 
@@ -432,7 +434,7 @@ def _start_auction(s: dict, seat: int) -> None:
         order = [(seat + i) % n for i in range(n)]
         s["handout"] = {"quarry": target, "tiles": tiles, "order": order, "i": 0}
         s["phase"] = "pick"
-        s["last"] = (f"{name(s, seat)} moves the master builder to quarry {target + 1}: "
+        s["last"] = (f"{name(s, seat)} moves the master builder to Q{target}: "
                      f"{len(tiles)} tiles are handed out")
         return
     bids = {str(p): {"cards": [], "total": 0, "currency": None} for p in range(n)}
@@ -443,7 +445,7 @@ def _start_auction(s: dict, seat: int) -> None:
         "high_seat": seat, "high_total": 3, "turn": (seat + 1) % n,
     }
     s["phase"] = "bid"
-    s["last"] = (f"{name(s, seat)} moves the master builder to quarry {target + 1} and "
+    s["last"] = (f"{name(s, seat)} moves the master builder to Q{target} and "
                  f"auctions {', '.join(tiles)}; opening bid C3 (3)")
 
 

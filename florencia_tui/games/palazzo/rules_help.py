@@ -12,7 +12,7 @@ Build palaces floor by floor. Tall, pure (one material) palaces score best.
 - 5 riders shuffled into stack III: the 5th rider drawn ends the game at once.
 - 55 money cards: Red, Green, Blue values 3-7 (3 copies each) and ten 2-certificates (`C2`).
   The value-3 certificate (`C3`) only opens auctions.
-- The supply (buy only) and four quarries Q1-Q4 (auction only); the master builder
+- The supply (buy only) and four quarries Q0-Q3 (auction only); the master builder
   stands on one quarry.
 
 ## Your turn: exactly one action
