@@ -12,6 +12,16 @@ from hypothesis import strategies as st
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.strasbourg import GAME, data
 
+VOCAB = (
+    ["draw", "stop", "pass", "privilege", "good", "none", "sell none", "return none"]
+    + [f"bid {k}" for k in range(1, 6)]
+    + [f"place {c}" for c in data.CELLS] + [f"good place {c}" for c in data.CELLS]
+    + [f"chapel {k}" for k in data.CHAPEL_CORNERS] + [f"build {b}" for b in data.BUILDING_SPACES]
+    + [f"return {v}" for v in range(1, 7)] + [f"stack {v}" for v in range(1, 7)]
+    + [f"stack {a}+{b}" for a in range(1, 7) for b in range(1, a + 1)]
+    + [f"sell {g}" for g in data.GUILDS] + [f"keep {t[0]}" for t in data.TASKS]
+)
+
 ILLEGAL = ["fly away", "bid 99", "stack 7", "keep T99", "place Z9", "sell XX", "return 9",
            "chapel K9", "build A1", "privilege", "good place B2"]
 
@@ -49,7 +59,7 @@ def check_invariants(s, seen_rounds, filled):
         assert len(s["chapels"]) == done and len(s["built"]) == done
 
 
-def random_game(n, seed, full_check):
+def random_game(n, seed, full_check, draw_bias=None):
     r = random.Random(seed)
     s = GAME.new([f"P{i}" for i in range(n)], seed)
     seen, filled = set(), set()
@@ -69,10 +79,20 @@ def random_game(n, seed, full_check):
                     with pytest.raises(IllegalAction) as err:
                         GAME.apply(s, seat, bad)
                     assert str(err.value)
+            if steps % 4 == 0:  # every canonical action that applies is listed
+                for a in VOCAB:
+                    try:
+                        GAME.apply(s, seat, a)
+                    except IllegalAction:
+                        assert a not in legal, a
+                    else:
+                        assert a in legal, a
             other = next((p for p in range(n) if p not in acting), None)
             if other is not None:
                 assert GAME.legal(s, other) == []
         a = GAME.sample(s, seat, r) if r.random() < 0.7 else r.choice(legal)
+        if draw_bias is not None and "draw" in legal:
+            a = "draw" if r.random() < draw_bias else "stop" if "stop" in legal else "draw"
         assert a in legal
         s = GAME.apply(s, seat, a)
         steps += 1
@@ -87,16 +107,21 @@ def random_game(n, seed, full_check):
     return s
 
 
-@settings(max_examples=12, deadline=None)
-@given(n=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**31))
-def test_random_games_full_check(n, seed):
-    random_game(n, seed, full_check=True)
+@settings(max_examples=20, deadline=None)
+@given(n=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**31),
+       bias=st.sampled_from([None, 0.8, 0.95]))
+def test_random_games_full_check(n, seed, bias):
+    random_game(n, seed, full_check=True, draw_bias=bias)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_random_games_many_seeds(n):
     for seed in range(15):
-        random_game(n, 1000 * n + seed, full_check=False)
+        bias = [None, 0.8, 0.95][seed % 3]
+        s = random_game(n, 1000 * n + seed, full_check=False, draw_bias=bias)
+        if bias == 0.95:
+            # heavy drawing empties decks: later rounds are played without cards
+            assert any(not pl["deck"] for pl in s["players"])
 
 
 def test_two_players_refused():
