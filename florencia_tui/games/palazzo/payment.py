@@ -260,5 +260,11 @@ def check_bid(increment, bid_state: dict | None, high: int) -> str | None:
             return f"loose cards must be {req}: this bid is committed to {req}"
         return _mix_reason(inc)
     if total + v <= high:
-        return f"total {total + v} does not beat the high bid {high}"
+        why = f"total {total + v} does not beat the high bid {high}"
+        k = inc.count("C2")
+        prior_c2 = list(bid_state.get("cards", [])).count("C2")
+        if k % 3 and prior_c2 and k % 3 + prior_c2 >= 3:
+            why += ("; a group must be played whole in one bid "
+                    "(these C2 cannot join the C2 already in your bid)")
+        return why
     return None

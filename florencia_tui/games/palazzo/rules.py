@@ -387,7 +387,7 @@ def _ph_buy_or_auction(s, seat, verb, args):
     tiles = [t for t in sup if t in tiles]
     s["buying"] = {"tiles": tiles, "price": price, "unit": unit}
     s["phase"] = "pay"
-    s["last"] = f"{name(s, seat)} buys {' and '.join(tiles)} for {price}"
+    s["last"] = f"{name(s, seat)} chooses to buy {' and '.join(tiles)} for {price}"
 
 
 def _ph_pay(s, seat, verb, args):

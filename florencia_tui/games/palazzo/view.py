@@ -40,8 +40,8 @@ def pending_view(s: dict) -> dict | None:
                 "accepts": {t: accepts(s, seat, t) for t in p["tiles"]},
                 "won": clone(s.get("won"))}
     if ph == "rebuild_pay":
-        return {"seat": s["active"], "tiles": [], "buying": [], "price": 1,
-                "rebuild": s["rebuild"]}
+        return {"seat": s["active"], "tiles": [], "buying": [], "price": 0,
+                "cost": "any one card", "rebuild": s["rebuild"]}
     return None
 
 

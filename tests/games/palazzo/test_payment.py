@@ -64,7 +64,9 @@ def test_check_payment_reasons():
 def test_check_bid_reasons_monika_step_4():
     state = {"cards": ["C3", "Red4", "Green4", "Blue4", "Green6", "C2"], "total": 26,
              "currency": "Green"}
-    assert check_bid(["C2", "C2"], state, 31) == "total 30 does not beat the high bid 31"
+    assert check_bid(["C2", "C2"], state, 31) == (
+        "total 30 does not beat the high bid 31; a group must be played whole in one bid "
+        "(these C2 cannot join the C2 already in your bid)")
     assert check_bid(["Red3"], state, 31) == "Red3 is not Green: this bid is committed to Green"
     assert check_bid([], state, 31).startswith("add at least one card")
 
