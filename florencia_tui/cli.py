@@ -34,7 +34,8 @@ def _fmt_time(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
 
 
-def cmd_list(out=sys.stdout) -> int:
+def cmd_list(out=None) -> int:
+    out = out or sys.stdout
     from florencia_tui.games import REGISTRY
     from florencia_tui.store import Store
 
@@ -52,7 +53,8 @@ def cmd_list(out=sys.stdout) -> int:
     return 0
 
 
-def print_scores(cards, out=sys.stdout) -> None:
+def print_scores(cards, out=None) -> None:
+    out = out or sys.stdout
     for c in sorted(cards, key=lambda c: c.rank):
         mark = "*" if c.winner else " "
         tb = f"  ({c.tiebreak_label} {c.tiebreak:g})" if c.tiebreak_label else ""

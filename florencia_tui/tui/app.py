@@ -18,17 +18,21 @@ class FlorenciaApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, store: Store | None = None, resume: int | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, table: Table | None = None,
+                 default_seed: int | None = None) -> None:
         super().__init__()
         self.store = store or Store()
         self.resume_id = resume
         self.bot_delay = bot_delay
-        self.table: Table | None = None
+        self.table: Table | None = table
+        self.default_seed = default_seed  # for reproducible screenshots and tests
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
         if self.resume_id is not None:
             self.open_saved(self.resume_id)
+        elif self.table is not None:
+            self.push_screen(GameScreen(self.table, self.bot_delay))
 
     # ----- navigation ---------------------------------------------------------
     def go_home(self) -> None:

@@ -36,7 +36,9 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#games", OptionList).focus()
+        games = self.query_one("#games", OptionList)
+        games.highlighted = next(i for i, g in enumerate(REGISTRY.values()) if g.available)
+        games.focus()
 
     def on_screen_resume(self) -> None:
         self.refresh_saved()

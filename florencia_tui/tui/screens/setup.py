@@ -64,7 +64,8 @@ class SetupScreen(Screen[None]):
                 yield row
             with Horizontal(id="seed-row"):
                 yield Label("Seed", classes="seat-label")
-                yield Input(str(random.randrange(1, 100_000)), id="seed", type="integer",
+                seed = self.app.default_seed or random.randrange(1, 100_000)
+                yield Input(str(seed), id="seed", type="integer",
                             classes="seat-name", compact=True)
             yield Button("Start the game", id="start", variant="primary", compact=True)
             yield Static("Tab moves between fields. Enter on a seat's kind switches "

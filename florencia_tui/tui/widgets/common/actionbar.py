@@ -32,7 +32,9 @@ class ActionBar(Vertical):
     DEFAULT_CSS = """
     ActionBar { height: auto; }
     ActionBar > .question { height: auto; text-style: bold; }
-    ActionBar > ActionList { height: auto; max-height: 7; border: none; padding: 0; }
+    ActionBar > ActionList, ActionBar > ActionList:focus {
+        height: auto; max-height: 7; border: none; padding: 0; background: $surface;
+    }
     """
 
     def __init__(self, prompt: Prompt, options: list[tuple[str, str]],

@@ -73,18 +73,17 @@ def hand_text(hand: list[str]) -> Text:
 
 def quarry_cell(view: dict, q: int) -> Text:
     t = Text()
-    t.append(f"Q{q}", style="bold")
     if view["master"] == q:
-        t.append(" ♜ master", style="bold cyan")
-    t.append("\n")
+        t.append("♜", style="bold cyan")
+    t.append(f"Q{q} ", style="bold")
     t.append_text(tiles_line(view["quarries"][q]))
     return t
 
 
 def supply_cell(view: dict) -> Text:
     t = Text()
-    t.append("SUPPLY", style="bold reverse")
-    t.append(f"  {view['price']} each\n", style="bold")
+    t.append(f"SUPPLY at {view['price']}", style="bold reverse")
+    t.append(" ")
     t.append_text(tiles_line(view["supply"], empty="(empty)"))
     return t
 
@@ -100,7 +99,7 @@ def market(view: dict) -> Group:
     head.append("♞" * r, style="bold yellow")
     head.append("·" * (5 - r), style="dim")
     head.append(f" {r}/5  ")
-    head.append(f"Deck {view['deck_count']}/{len(view['discard'])}", style="dim")
+    head.append(f"Deck {view['deck_count']} Discard {len(view['discard'])}", style="dim")
 
     grid = Table.grid(expand=True, padding=(0, 1))
     for _ in range(3):
@@ -109,7 +108,9 @@ def market(view: dict) -> Group:
     grid.add_row(quarry_cell(view, 3), supply_cell(view), quarry_cell(view, 1))
     grid.add_row("", quarry_cell(view, 2), "")
 
-    parts: list = [head, grid]
+    legend = Text("♜ master · tile: floor, B/S/M brick/sandstone/marble, ▪ window",
+                  style="dim")
+    parts: list = [head, grid, legend]
     parts.extend(event_lines(view))
     return Group(*parts)
 

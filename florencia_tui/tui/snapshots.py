@@ -1,0 +1,46 @@
+"""The app in the states that screenshots and SVG snapshot tests show.
+
+Each function returns ``(app, keys_to_press)``; the same scenes feed
+``screenshots/generate.py`` and ``tests/tui/test_snapshots.py`` so the
+committed screenshots and the snapshot tests never drift apart.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from florencia_tui.store import Store
+from florencia_tui.tui.app import FlorenciaApp
+from florencia_tui.tui.scenes import demo_table, finished_table
+
+SIZE = (80, 24)
+
+
+def _store(tmp: Path) -> Store:
+    return Store(tmp / "scenes.sqlite3")
+
+
+def home(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), []
+
+
+def setup(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), ["enter", "f3"]
+
+
+def palazzo_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    table = demo_table("palazzo", 3, seed=2024, steps=120, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
+def palazzo_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
+SCENES = {
+    "home": home,
+    "setup": setup,
+    "palazzo-board": palazzo_board,
+    "palazzo-end": palazzo_end,
+}

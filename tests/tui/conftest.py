@@ -1,0 +1,70 @@
+"""Helpers for driving the app with Pilot."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+import pytest
+
+from florencia_tui.store import Store
+from florencia_tui.table import Table
+from florencia_tui.tui.app import FlorenciaApp
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(tmp_path / "ui.sqlite3")
+
+
+class Driver:
+    """Small conveniences over Pilot for whole turns of play."""
+
+    def __init__(self, app: FlorenciaApp, pilot) -> None:
+        self.app = app
+        self.pilot = pilot
+
+    @property
+    def screen_name(self) -> str:
+        return type(self.app.screen).__name__
+
+    async def settle(self) -> None:
+        for _ in range(4):
+            await self.pilot.pause()
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        await self.settle()
+
+    async def choose(self, action: str) -> None:
+        """Press the quick key the action bar shows for ``action``."""
+        screen = self.app.screen
+        seat = screen.viewer
+        legal = self.app.table.legal(seat)
+        assert action in legal, f"{action!r} not offered; legal: {legal}"
+        idx = legal.index(action)
+        assert idx < 9, "quick keys cover the first nine actions"
+        await self.press(str(idx + 1))
+
+    async def lift_curtain(self, name: str) -> None:
+        assert self.screen_name == "CurtainScreen", self.screen_name
+        assert name in str(self.app.screen.query_one("#curtain-text").render())
+        await self.press("enter")
+        assert self.screen_name == "GameScreen"
+
+    def text(self, selector: str) -> str:
+        return str(self.app.screen.query_one(selector).render())
+
+
+@pytest.fixture
+def play(store):
+    """``async with play(table=None, size=(80, 24)) as d:`` runs the app headless."""
+
+    @asynccontextmanager
+    async def _play(table: Table | None = None, size=(80, 24), **kw):
+        app = FlorenciaApp(store=store, bot_delay=0, table=table, **kw)
+        async with app.run_test(size=size) as pilot:
+            d = Driver(app, pilot)
+            await d.settle()
+            yield d
+
+    return _play
