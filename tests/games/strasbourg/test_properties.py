@@ -72,14 +72,14 @@ def random_game(n, seed, full_check, draw_bias=None):
         legal = GAME.legal(s, seat)
         assert legal
         if full_check:
-            for a in legal:
+            for a in legal if len(legal) <= 60 else r.sample(legal, 60):
                 GAME.apply(s, seat, a)
             for bad in ILLEGAL:
                 if bad not in legal:
                     with pytest.raises(IllegalAction) as err:
                         GAME.apply(s, seat, bad)
                     assert str(err.value)
-            if steps % 4 == 0:  # every canonical action that applies is listed
+            if steps % 8 == 0:  # every canonical action that applies is listed
                 for a in VOCAB:
                     try:
                         GAME.apply(s, seat, a)
@@ -107,7 +107,7 @@ def random_game(n, seed, full_check, draw_bias=None):
     return s
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(n=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**31),
        bias=st.sampled_from([None, 0.8, 0.95]))
 def test_random_games_full_check(n, seed, bias):
