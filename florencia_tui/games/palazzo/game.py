@@ -43,6 +43,22 @@ def _random_payment(hand: list[str], required: str | None, rnd: random.Random) -
     return sort_cards(out)
 
 
+def _fast_clone(o):
+    """Copy of Palazzo's plain-data state. Every list in it is homogeneous (all
+    scalars or all containers), so scalar lists are copied by slicing."""
+    t = type(o)
+    if t is dict:
+        return {k: _fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
+    if t is list:
+        if o and type(o[0]) in _CONTAINERS:
+            return [_fast_clone(v) for v in o]
+        return o[:]
+    return o
+
+
+_CONTAINERS = (dict, list)
+
+
 class Palazzo(Game):
     id = "palazzo"
     title = "Palazzo"
@@ -61,6 +77,16 @@ class Palazzo(Game):
 
     def legal(self, s, seat):
         return rules.legal(s, seat)
+
+    def apply(self, s, seat, action):
+        """As Game.apply (same checks, input untouched), with a faster copy."""
+        if self.is_over(s):
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act(s):
+            raise IllegalAction(f"it is not seat {seat}'s decision")
+        s2 = _fast_clone(s)
+        self._apply(s2, seat, action.strip())
+        return s2
 
     def _apply(self, s, seat, action):
         rules.apply(s, seat, action)
@@ -137,7 +163,7 @@ class Palazzo(Game):
         # Every Palazzo action is public (draws are revealed face up), so the
         # line is the same for every viewer: play it on a copy and report.
         try:
-            s2 = clone(s)
+            s2 = _fast_clone(s)
             rules.apply(s2, seat, action.strip())
             return s2["last"]
         except IllegalAction:

@@ -112,6 +112,7 @@ def play_random(seed, n, check_every=1):
         legal = GAME.legal(s, seat)
         assert legal and len(legal) == len(set(legal))
         if steps % check_every == 0:
+            frozen = json.dumps(s, sort_keys=True)
             for a in candidates(s, seat, rnd):
                 try:
                     GAME.apply(s, seat, a)
@@ -128,6 +129,10 @@ def play_random(seed, n, check_every=1):
             other = (seat + 1) % n
             with pytest.raises(IllegalAction):
                 GAME.apply(s, other, legal[0])
+            assert json.dumps(s, sort_keys=True) == frozen  # apply never mutates its input
+        if s["phase"] == "bid":
+            assert s["auction"]["turn"] != s["auction"]["high_seat"]
+            assert s["auction"]["turn"] not in s["auction"]["passed"]
         action = GAME.sample(s, seat, rnd)
         assert action in legal, (action, s["phase"])
         before_turn, before_active = s["turn_no"], s["active"]
