@@ -1,0 +1,132 @@
+"""Records replay exactly; views hide money, hands and decks; text helpers."""
+
+import json
+import random
+
+from florencia_tui.core.record import Record
+from florencia_tui.core.state import clone
+from florencia_tui.games.florence import GAME
+
+
+def play_random(n, seed, stop=None):
+    rnd = random.Random(seed)
+    s = GAME.new([f"P{i}" for i in range(n)], seed)
+    actions = []
+    while not GAME.is_over(s) and (stop is None or not stop(s)):
+        seat = GAME.to_act(s)[0]
+        a = GAME.sample(s, seat, rnd)
+        actions.append([seat, a])
+        s = GAME.apply(s, seat, a)
+    return s, actions
+
+
+def test_record_round_trip():
+    s, actions = play_random(4, 11)
+    rec = Record("florence", 11, [{"name": f"P{i}", "kind": "bot:random"} for i in range(4)],
+                 {}, actions)
+    rec2 = Record.from_json(rec.to_json())
+    s2 = GAME.new(rec2.names, rec2.seed, rec2.options)
+    for seat, a in rec2.actions:
+        s2 = GAME.apply(s2, seat, a)
+    assert s2 == s
+    assert [c.to_dict() for c in GAME.scores(s2)] == [c.to_dict() for c in GAME.scores(s)]
+    assert GAME.load(GAME.dump(s)) == s
+
+
+def test_same_seed_same_game_other_seed_differs():
+    a = GAME.new(["a", "b", "c"], 5)
+    assert a == GAME.new(["a", "b", "c"], 5)
+    assert a["players"][0]["deal"] != GAME.new(["a", "b", "c"], 6)["players"][0]["deal"] or \
+        a["prof_deck"] != GAME.new(["a", "b", "c"], 6)["prof_deck"]
+
+
+def _mid_game():
+    s, _ = play_random(4, 3, stop=lambda s: s["round"] == 3 and s["phase"] == "action")
+    return s
+
+
+def _scramble_opponent(s, seat):
+    """Change everything hidden about ``seat`` (and the decks) but nothing public."""
+    s2 = clone(s)
+    p = s2["players"][seat]
+    p["money"] += 1234
+    swap = min(len(p["hand"]), len(s2["prof_deck"]))
+    p["hand"][:swap], s2["prof_deck"][:swap] = s2["prof_deck"][:swap], p["hand"][:swap]
+    swap = min(len(p["bonus"]), len(s2["bonus_deck"]))
+    p["bonus"][:swap], s2["bonus_deck"][:swap] = s2["bonus_deck"][:swap], p["bonus"][:swap]
+    swap = min(len(p["prestige"]), len(s2["prestige_deck"]))
+    p["prestige"][:swap], s2["prestige_deck"][:swap] = \
+        s2["prestige_deck"][:swap], p["prestige"][:swap]
+    s2["prof_deck"].reverse()
+    s2["bonus_deck"].reverse()
+    s2["prestige_deck"].reverse()
+    s2["rng"] ^= 0xABCDEF
+    return s2
+
+
+def test_redaction_of_money_and_hands():
+    s = _mid_game()
+    s["players"][1]["bonus"] = s["players"][1]["bonus"] or [s["bonus_deck"].pop()]
+    s["players"][1]["prestige"] = s["players"][1]["prestige"] or [s["prestige_deck"].pop()]
+    s2 = _scramble_opponent(s, 1)
+    assert s2["players"][1]["bonus"] != s["players"][1]["bonus"]
+    for viewer in (0, 2, None):
+        assert GAME.view(s, viewer) == GAME.view(s2, viewer)
+    assert GAME.view(s, 1) != GAME.view(s2, 1)
+    v = GAME.view(s, 0)
+    assert v["players"][0]["money"] == s["players"][0]["money"]
+    assert v["players"][1]["money"] is None and "hand" not in v["players"][1]
+    assert "bonus" not in v["players"][1] and "prestige" not in v["players"][1]
+    assert v["players"][1]["bonus_count"] == len(s["players"][1]["bonus"])
+    assert "rng" not in json.dumps(v)
+    spectator = GAME.view(s, None)
+    assert all(p["money"] is None and "hand" not in p for p in spectator["players"])
+
+
+def test_drawn_cards_are_private():
+    s, _ = play_random(3, 8, stop=lambda s: bool(s["pending"]) and s["pending"][0]["t"] == "keep")
+    seat = s["pending"][0]["seat"]
+    other = (seat + 1) % 3
+    v_other = GAME.view(s, other)
+    assert v_other["prompt"]["kind"] == "florence.keep"
+    assert "cards" not in v_other["prompt"]["data"]
+    assert GAME.view(s, seat)["prompt"]["data"]["cards"] == s["pending"][0]["cards"]
+    card = s["pending"][0]["cards"][0]
+    assert card in GAME.describe(s, seat, f"keep {card}", seat)
+    assert card not in GAME.describe(s, seat, f"keep {card}", other)
+    s2 = clone(s)
+    s2["pending"][0]["cards"].reverse()
+    assert GAME.view(s, other) == GAME.view(s2, other)
+
+
+def test_money_can_be_public_by_option():
+    s = GAME.new(["a", "b", "c"], 1, {"hide_money": False})
+    assert [p["money"] for p in GAME.view(s, 0)["players"]] == [3500] * 3
+
+
+def test_view_has_what_a_board_needs():
+    s = _mid_game()
+    v = GAME.view(s, 0)
+    for key in ("names", "seat", "to_act", "phase", "round", "min_wv", "min_wv_table", "piles",
+                "auction", "turn", "supply", "players", "prompt", "pieces", "palazzo"):
+        assert key in v
+    p = v["players"][0]
+    assert len(p["grid"]) == 7 and all(len(r) == 7 for r in p["grid"])
+    assert p["grid"][6][0] == "palazzo"
+    assert set(v["piles"]) == {"forest", "lake", "park", "jester", "builder", "prestige",
+                               "recruit"}
+    json.dumps(v)
+
+
+def test_status_label_describe_rules_help():
+    s = GAME.new(["Ana", "Bob", "Cris"], 2)
+    assert GAME.status(s).startswith("Round 1/7")
+    for seat in range(3):
+        for a in GAME.legal(s, seat):
+            assert GAME.label(s, seat, a) and GAME.describe(s, seat, a, None)
+        s = GAME.apply(s, seat, GAME.legal(s, seat)[0])
+    seat = GAME.to_act(s)[0]
+    assert GAME.label(s, seat, "nominate jester") == "Nominate Jester (200)"
+    assert "nominates the Jester" in GAME.describe(s, seat, "nominate jester", None)
+    lines = GAME.rules_help.strip().splitlines()
+    assert 40 <= len(lines) <= 120 and "## Reconstructed data" in GAME.rules_help
