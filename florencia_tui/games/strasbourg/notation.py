@@ -11,8 +11,9 @@ Planning (all seats at once, each seat independently)
     ``draw``              draw the top card of your deck into your hand.
     ``stop``              stop drawing (at least one card must be drawn while the deck has cards).
     ``stack 5+3+2``       form your next face-down stack from these hand cards (values, any
-                          order; ``legal()`` lists them highest first). Repeat until the hand is
-                          empty; stacks are numbered 1, 2, ... in the order you form them.
+                          order, ``stack 5 3 2`` also works; ``legal()`` lists them highest
+                          first). Repeat until the hand is empty; stacks are numbered 1, 2, ...
+                          in the order you form them (numbers shift down once one is played).
 
 Bidding (steps A-G, one seat at a time)
     ``bid 2``             reveal your stack number 2 as your bid.
@@ -50,8 +51,9 @@ def parse(action: str) -> tuple[str, object]:
             raise IllegalAction("keep at least one task card, e.g. 'keep T03'")
         return verb, [a.upper() for a in args]
     if verb == "stack":
-        want_args(verb, args, 1)
-        return verb, parse_values(args[0])
+        if not args:
+            raise IllegalAction("say which cards form the stack, e.g. 'stack 5+2'")
+        return verb, parse_values("+".join(" ".join(args).replace("+", " ").split()))
     if verb == "bid":
         want_args(verb, args, 1)
         return verb, to_int(args[0], "the stack number")

@@ -312,3 +312,20 @@ def test_step_h_and_i_builders(h):
     b = s["buildings"][0]
     s = h.play(s, (1, "build G4"))
     assert s["built"] == {"G4": b}
+
+
+def test_parsing_is_forgiving(h):
+    s = h.blank(3)
+    s["players"][0]["deck"] = [5, 2, 2] + [1] * 21
+    rules.start_planning(s)
+    for _ in range(3):
+        s = h.game.apply(s, 0, "  DRAW ")
+    s = h.game.apply(s, 0, "Stop")
+    s = h.game.apply(s, 0, "stack 2 + 5")
+    assert s["players"][0]["stacks"] == [[5, 2]]
+    with pytest.raises(IllegalAction, match="no \\(more\\) 2"):
+        h.game.apply(s, 0, "stack 2 2")
+    s = h.game.apply(s, 0, "STACK 2")
+    assert s["players"][0]["plan"] == "done"
+    with pytest.raises(IllegalAction, match="unknown action"):
+        h.game.apply(s, 1, "jump")
