@@ -222,6 +222,8 @@ class Florence(Game):
             return "Decline (out for this round)" if R.step(s, seat) == "nominate" else "Take nothing"
         if verb == "place":
             k, r, c, o = args
+            if G.is_building(k):
+                return f"Build {k} ({R.build_cost(s['players'][seat])}) at row {r}, col {c}, {o}"
             return f"Place {k} at row {r}, col {c}, {o}"
         if verb in ("keep", "return"):
             a = args[0]
@@ -257,6 +259,28 @@ class Florence(Game):
         return action
 
     def describe(self, s, seat, action, viewer):
+        line = self._describe(s, seat, action, viewer)
+        if s["phase"] == "auction" and action.split()[:1] in (["nominate"], ["pass"]):
+            line += self._sale_note(s, seat, action)
+        return line
+
+    def _sale_note(self, s, seat, action) -> str:
+        """'; David buys the Jester for 700' when ``action`` ends an auction."""
+        try:
+            s2 = self.apply(s, seat, action)
+        except IllegalAction:
+            return ""
+        a1, a2 = s["auction"], s2["auction"]
+        if a2 is None or a2 is a1:
+            return ""
+        new = [k for k in a2["bought"] if k not in a1["bought"]]
+        if not new:
+            return ""
+        buyer = a2["bought"][new[0]]
+        price = a2["paid"][str(buyer)]
+        return f"; {_pname(s, buyer)} buys the {D.PILE_NAME[new[0]]} for {price}"
+
+    def _describe(self, s, seat, action, viewer):
         name = _pname(s, seat)
         try:
             verb, args = N.parse(action)
