@@ -160,7 +160,8 @@ class Strasbourg(Game):
             return Prompt(
                 seat,
                 "strasbourg.guild_reward",
-                f"You are {data.GUILD_NAMES[g]} {kind}: take {both} (you have {pl['coins']} coins).",
+                f"You are {data.GUILD_NAMES[g]} {kind}: take {both} "
+                f"(you have {pl['coins']} coins).",
                 {"role": kind, "guild": g, "coins": pl["coins"],
                  "squares": {c: data.CELLS[c]["price"] for c in squares}},
             )

@@ -293,7 +293,9 @@ def _pending(s: dict, item: dict, verb: str, arg) -> None:
     if kind in ("master", "journeyman", "apprentice"):
         g = item["guild"]
         if verb not in ("good", "none", "place", "goodplace"):
-            raise IllegalAction("take the 'good', 'place <square>', 'good place <square>' or 'none'")
+            raise IllegalAction(
+                "take the 'good', 'place <square>', 'good place <square>' or 'none'"
+            )
         if verb == "goodplace" and kind == "apprentice":
             raise IllegalAction("an apprentice takes the good OR a square, not both")
         if verb in ("place", "goodplace"):

@@ -55,17 +55,21 @@ def view(s: dict, seat: int | None) -> dict:
             "members_supply": max(0, 15 - in_city - on_council),
             "start_player": s["start"] == p,
         }
-        if mine or screens_open:
-            d["coins"] = pl["coins"]
-            d["goods"] = dict(pl["goods"])
-            d["privileges"] = pl["priv"]
-        if mine or over:
-            d["hand_cards"] = list(pl["hand"])
-            d["stack_cards"] = [list(st) for st in pl["stacks"]]
-            d["tasks"] = None if pl["tasks"] is None else list(pl["tasks"])
-            d["task_texts"] = [data.task_text(t, s["n"]) for t in pl["tasks"] or []]
-            d["dealt"] = list(pl["dealt"])
-            d["dealt_texts"] = [data.task_text(t, s["n"]) for t in pl["dealt"]]
+        # hidden fields are None for other viewers (the key is always present)
+        screen = mine or screens_open
+        d["coins"] = pl["coins"] if screen else None
+        d["goods"] = dict(pl["goods"]) if screen else None
+        d["privileges"] = pl["priv"] if screen else None
+        private = mine or over
+        d["hand_cards"] = list(pl["hand"]) if private else None
+        d["stack_cards"] = [list(st) for st in pl["stacks"]] if private else None
+        tasks = pl["tasks"] if private else None
+        d["tasks"] = None if tasks is None else list(tasks)
+        d["task_texts"] = None if tasks is None else [data.task_text(t, s["n"]) for t in tasks]
+        d["dealt"] = list(pl["dealt"]) if private else None
+        d["dealt_texts"] = (
+            [data.task_text(t, s["n"]) for t in pl["dealt"]] if private else None
+        )
         players.append(d)
 
     squares = {}

@@ -24,7 +24,7 @@ def test_12_1_planning(h):
     assert len(pl["deck"]) == 19
     other = h.game.view(s, 1)["players"][0]
     assert other["stacks"] == [2, 1, 1, 1]
-    assert "stack_cards" not in other
+    assert other["stack_cards"] is None
     assert h.game.view(s, 0)["players"][0]["stack_cards"] == [[3, 2], [5], [2], [6]]
 
 
