@@ -49,6 +49,13 @@ def label(s: dict, seat: int, action: str) -> str:
               "release": "Release from Prison", "ransom": "Ransom", "paydebt": "Pay off a debt",
               "cathedral": "Advance on the Cathedral", "destroy": "Destroy a debt",
               "pass": "Pass"}
+    if verb == "gain":
+        return {"gold": "Gain 1 gold", "silver": "Gain 3 silver",
+                "marble": "Gain 1 marble"}.get(args[0], act)
+    if verb == "barracks":
+        return "Free capture" if args[0] == "capture" else "Free ransom"
+    if verb == "hugo":
+        return "Pay 2 silver instead of the debt" if args[0] == "pay" else "Take the debt"
     if verb in simple:
         return simple[verb] + (f" ({args[0]})" if args else "")
     return act

@@ -78,6 +78,9 @@ class Architects(Game):
         return self._base_legal(s, seat) + self._dismiss(s, seat)
 
     def prompt(self, s, seat):
+        if seat not in self.to_act(s):
+            who = ", ".join(s["names"][q] for q in self.to_act(s)) or "nobody"
+            return Prompt(seat, "architects.wait", f"Waiting for {who}", {})
         if s["phase"] == "draft":
             return Prompt(seat, "architects.draft", "Building draft: keep 1 card, pass the rest",
                           {"packet": list(s["draft"]["packets"][seat])})
