@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
-
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
 from florencia_tui.games.strasbourg import data, rules, scoring
@@ -215,7 +213,11 @@ class Strasbourg(Game):
     def view(self, s, seat):
         v = view_mod.view(s, seat)
         acting = rules.to_act(s)
-        v["prompt"] = asdict(self.prompt(s, seat)) if seat in acting else None
+        if seat in acting:
+            pr = self.prompt(s, seat)
+            v["prompt"] = {"seat": pr.seat, "kind": pr.kind, "text": pr.text, "data": pr.data}
+        else:
+            v["prompt"] = None
         v["waiting"] = [{"seat": p, "kind": self._public_kind(s, p)} for p in acting]
         v["status"] = self.status(s)
         return v

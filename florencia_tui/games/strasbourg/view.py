@@ -13,6 +13,9 @@ from __future__ import annotations
 from florencia_tui.games.strasbourg import data, rules, scoring
 
 
+_SQUARES = [(c, i["guild"], i["price"], i["x"], i["y"]) for c, i in data.CELLS.items()]
+
+
 def static_board() -> dict:
     """Map geometry and card tables (the same for every game)."""
     return {
@@ -72,15 +75,11 @@ def view(s: dict, seat: int | None) -> dict:
         )
         players.append(d)
 
-    squares = {}
-    for c, info in data.CELLS.items():
-        squares[c] = {
-            "guild": info["guild"],
-            "price": info["price"],
-            "x": info["x"],
-            "y": info["y"],
-            "occupant": s["city"].get(c),
-        }
+    city = s["city"]
+    squares = {
+        c: {"guild": g, "price": pr, "x": x, "y": y, "occupant": city.get(c)}
+        for c, g, pr, x, y in _SQUARES
+    }
     spaces = {}
     for sp in data.BUILDING_SPACES:
         x, y = data.cell_xy(sp)
