@@ -93,13 +93,13 @@ def market(view: dict) -> Group:
     left = stack["left"]
     head = Text()
     head.append(f"Stack {stack['current']}", style="bold")
-    head.append(f" (left I {left['I']}/II {left['II']}/III {left['III']})  ")
-    head.append("Riders ")
+    head.append(f" · left I {left['I']} II {left['II']} III {left['III']}\n")
     r = view["riders"]
+    head.append("Riders ")
     head.append("♞" * r, style="bold yellow")
     head.append("·" * (5 - r), style="dim")
-    head.append(f" {r}/5  ")
-    head.append(f"Deck {view['deck_count']} Discard {len(view['discard'])}", style="dim")
+    head.append(f" {r}/5 · ")
+    head.append(f"deck {view['deck_count']} · discard {len(view['discard'])}", style="dim")
 
     grid = Table.grid(expand=True, padding=(0, 1))
     for _ in range(3):
@@ -108,7 +108,7 @@ def market(view: dict) -> Group:
     grid.add_row(quarry_cell(view, 3), supply_cell(view), quarry_cell(view, 1))
     grid.add_row("", quarry_cell(view, 2), "")
 
-    legend = Text("♜ master · tile: floor, B/S/M brick/sandstone/marble, ▪ window",
+    legend = Text("♜ master · 3S▪▪ = floor 3, Sandstone (B brick, M marble), 2 windows",
                   style="dim")
     parts: list = [head, grid, legend]
     parts.extend(event_lines(view))
@@ -185,6 +185,6 @@ def player_block(view: dict, seat: int) -> Group:
         h = Text("Hand: ", style="bold")
         h.append_text(hand_text(p["hand"]))
         if p.get("max_payment") is not None:
-            h.append(f"   largest payment {p['max_payment']}", style="dim")
+            h.append(f"  max pay {p['max_payment']}", style="dim")
         parts.append(h)
     return Group(*parts)
