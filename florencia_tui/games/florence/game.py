@@ -219,7 +219,9 @@ class Florence(Game):
         if verb == "pass":
             return "Pass"
         if verb == "decline":
-            return "Decline (out for this round)" if R.step(s, seat) == "nominate" else "Take nothing"
+            if R.step(s, seat) == "nominate":
+                return "Decline (out for this round)"
+            return "Take nothing"
         if verb == "place":
             k, r, c, o = args
             if G.is_building(k):
@@ -288,7 +290,9 @@ class Florence(Game):
             return f"{name}: {action}"
         mine = viewer == seat
         if verb == "return":
-            return f"{name} returns the {_prof_name(args[0])}" if mine else f"{name} returns a profession card"
+            if mine:
+                return f"{name} returns the {_prof_name(args[0])}"
+            return f"{name} returns a profession card"
         if verb == "nominate":
             return f"{name} nominates the {D.PILE_NAME[args[0]]} at 200"
         if verb == "raise":

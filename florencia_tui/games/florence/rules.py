@@ -309,7 +309,8 @@ def legal(s: dict, seat: int) -> list[str]:
         return [f"return {c}" for c in p["deal"]]
     if st == "place":
         kind = s["pending"][0]["kind"]
-        return [N.fmt_place(kind, r, c, o) for r, c, o in G.placements(p["grid"], kind, p["builders"])]
+        spots = G.placements(p["grid"], kind, p["builders"])
+        return [N.fmt_place(kind, r, c, o) for r, c, o in spots]
     if st == "keep":
         return [f"keep {c}" for c in s["pending"][0]["cards"]]
     if st == "order":
@@ -350,11 +351,6 @@ def legal(s: dict, seat: int) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- apply
-def _expect(st: str, verb: str, allowed: tuple, what: str) -> None:
-    if verb not in allowed:
-        raise IllegalAction(f"now you must {what}")
-
-
 WHAT = {
     "return": "return one of your dealt profession cards (return <card>)",
     "place": "place the landscape you bought (place <piece> <row> <col> r<k> [f])",

@@ -156,7 +156,8 @@ def prompt(s: dict, seat: int) -> Prompt:
         return Prompt(seat, "florence.convert",
                       f"Your work is worth {pend['wv']}: you receive {pend['payment']} florins. "
                       f"Buy how many prestige points back (200 each, 0-{pend['max_pp']})?",
-                      {"prof": pend["prof"], "wv": pend["wv"], "lines": [list(x) for x in pend["lines"]],
+                      {"prof": pend["prof"], "wv": pend["wv"],
+                       "lines": [list(x) for x in pend["lines"]],
                        "payment": pend["payment"], "max_pp": pend["max_pp"]})
     a = s["auction"]
     if st == "nominate":
