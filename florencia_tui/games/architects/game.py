@@ -91,6 +91,7 @@ class Architects(Game):
             P = s["players"][seat]
             if f["k"] in ("cath_discard", "library", "handlimit"):
                 data["hand"] = list(P["hand"])
+            data.update(R.frame_preview(s, f))
             text = PROMPT_TEXT[f["k"]].format(left=f.get("left", 0))
             return Prompt(seat, f"architects.{f['k']}", text, data)
         P = s["players"][seat]
@@ -112,12 +113,10 @@ class Architects(Game):
             P = s["players"][seat]
             P["appr"].remove(int(args[0]))
             s["adeck"].append(int(args[0]))
-            s["last"] = act
             return
         legal = self._base_legal(s, seat)
         if act not in legal:
             raise IllegalAction(self._why(s, seat, act, legal))
-        s["last"] = act
         if s["phase"] == "draft":
             R.draft_keep(s, seat, int(args[0]))
             return

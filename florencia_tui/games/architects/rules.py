@@ -34,7 +34,7 @@ def setup(names: list[str], seed: int, options: dict) -> dict:
                "stage": "place", "turns": 0, "final": None, "resets": 0, "pending": [],
                "tax": D.TAX_STAND_START, "market": [None, None, None], "guildhall": [],
                "beside": [], "prison": [0] * n, "loc": {loc: [0] * n for loc in D.LARGE},
-               "players": [new_player(n) for _ in range(n)], "last": ""}
+               "players": [new_player(n) for _ in range(n)]}
     bm = list(range(1, 11))
     rng.shuffle(s, bm)
     s["bm_small"], s["bm_large"] = bm, []
@@ -687,6 +687,41 @@ def frame_legal(s: dict, f: dict) -> list[str]:
         out = ["hugo pay"] if P["silver"] >= 2 and P["debts"] > 0 else []
         return out + ["hugo debt"]
     raise AssertionError(k)
+
+
+def frame_preview(s: dict, f: dict) -> dict:
+    """Extra prompt data so a UI can show what each choice costs or gives."""
+    p = f["p"]
+    P = s["players"][p]
+    k = f["k"]
+    if k == "workshop":
+        costs = {}
+        if len(P["appr"]) < appr_limit(P):
+            for a in face_up(s):
+                total, skip = workshop_hire_cost(s, p, a, f["n"])
+                costs[str(a)] = {"silver": total, "skip_coins": skip,
+                                 "coins_on_card": s["arows"][find_appr(s, a)[0]][
+                                     find_appr(s, a)[1]][1]}
+        return {"hire_costs": costs, "draw_count": 1 + f["n"] // 2}
+    if k == "capture":
+        tax, sup = capture_cost(s, f)
+        return {"next_cost": tax_cost(P, tax, sup),
+                "location_limit": D.capture_location_limit(s["np"]),
+                "targets": {loc: list(s["loc"][loc]) for loc in D.LARGE}}
+    if k == "guardhouse":
+        return {"ransom_cost": tax_cost(P, 2, 3), "paydebt_cost": tax_cost(P, 3, 3),
+                "captives": sum(P["captives"]), "in_prison": s["prison"][p],
+                "held_by_others": own_captive(s, p)}
+    if k == "guildhall":
+        out: dict = {"builds": {str(b): [pay_token(o) for o in
+                                         pay_options(s, p, D.BUILDINGS[b][2])]
+                                for b in P["hand"] if can_build(s, p, b)}}
+        if can_cathedral(s, p):
+            out["cathedral"] = {"level": P["cath"] + 1,
+                                "pay": [pay_token(o) for o in
+                                        pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])]}
+        return out
+    return {}
 
 
 # ---------------------------------------------------------------- frames: apply

@@ -238,3 +238,18 @@ def test_prompt_for_a_waiting_seat(kit):
     s = kit.fresh()
     assert GAME.prompt(s, 2).kind == "architects.wait"
     assert GAME.legal(s, 2) == []
+
+
+def test_frame_prompts_preview_costs(kit):
+    s = kit.fresh()
+    kit.market_row(s, 0, [39, 31, 13, 25])
+    kit.give(s, 0, silver=9)
+    s1 = kit.play(s, 0, "place workshop")
+    pr = GAME.prompt(s1, 0)
+    assert pr.kind == "architects.workshop"
+    assert pr.data["hire_costs"]["25"] == {"silver": 7, "skip_coins": 3, "coins_on_card": 0}
+    assert pr.data["draw_count"] == 1
+    s2 = kit.play(s, 0, "place guardhouse")
+    assert GAME.prompt(s2, 0).data["paydebt_cost"] == 6
+    s3 = kit.play(s, 0, "place towncentre")
+    assert GAME.prompt(s3, 0).data["next_cost"] == 1
