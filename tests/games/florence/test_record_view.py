@@ -6,6 +6,7 @@ import random
 from florencia_tui.core.record import Record
 from florencia_tui.core.state import clone
 from florencia_tui.games.florence import GAME
+from florencia_tui.games.florence import data as D
 
 
 def play_random(n, seed, stop=None):
@@ -130,3 +131,36 @@ def test_status_label_describe_rules_help():
     assert "nominates the Jester" in GAME.describe(s, seat, "nominate jester", None)
     lines = GAME.rules_help.strip().splitlines()
     assert 40 <= len(lines) <= 120 and "## Reconstructed data" in GAME.rules_help
+
+
+def test_prompt_kinds_over_a_game():
+    kinds = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        s = GAME.new(["a", "b", "c", "d"], seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            pr = GAME.prompt(s, seat)
+            assert pr.seat == seat and pr.text and pr.kind.startswith("florence.")
+            kinds.add(pr.kind)
+            s = GAME.apply(s, seat, GAME.sample(s, seat, rnd))
+    assert kinds == {"florence." + k for k in (
+        "return", "nominate", "bid", "last", "place", "keep", "order", "recruit_now",
+        "turn", "convert")}
+
+
+def test_work_breakdown_is_public_but_setup_returns_are_not():
+    s, _ = play_random(3, 5, stop=lambda s: bool(s["pending"])
+                       and s["pending"][0]["t"] == "convert")
+    seat = s["pending"][0]["seat"]
+    other = (seat + 1) % 3
+    pub = GAME.view(s, other)["prompt"]
+    assert pub["kind"] == "florence.convert"
+    assert sum(x for _, x in pub["data"]["lines"]) == pub["data"]["wv"]
+    assert pub["data"]["payment"] == 100 * pub["data"]["wv"]
+    s0 = GAME.new(["a", "b", "c"], 1)
+    card = s0["players"][0]["deal"][0]
+    name = D.PROF[card]["name"]
+    assert name in GAME.describe(s0, 0, f"return {card}", 0)
+    assert name not in GAME.describe(s0, 0, f"return {card}", 1)
+    assert "deal" not in json.dumps(GAME.view(s0, 1)["players"][0])
