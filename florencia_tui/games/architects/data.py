@@ -137,6 +137,14 @@ APPRENTICES = {
     40: ("Woodcutter", "C", 0, "woodcutter", None),
 }
 
+# Promo apprentices (SOURCED s.10.1 "Promo apprentices"; optional, off by default)
+PROMO_APPRENTICES = {
+    41: ("Enforcer", "T", 0, "enforcer", None),
+    42: ("Overseer", "M", 0, "overseer", None),
+    43: ("Peddler", "C", -1, "peddler", None),
+}
+ALL_APPRENTICES = {**APPRENTICES, **PROMO_APPRENTICES}
+
 # ---- buildings (SOURCED s.10.2) ----------------------------------------------------
 # id: (name, required skills, cost, virtue on build, printed VP, "I"/"E", effect key)
 BUILDINGS = {
@@ -185,8 +193,17 @@ BUILDINGS = {
     39: ("Reservoir", "", {"clay": 6, "wood": 1}, 0, 4, "E", "reservoir"),
     40: ("Silver Market", "T", {"wood": 2, "gold": 1, "marble": 1}, 0, 6, "E", "most_silver"),
 }
+# Promo buildings (SOURCED s.10.2 "Promo buildings"; optional, off by default)
+PROMO_BUILDINGS = {
+    41: ("Crane", "", {"wood": 3, "stone": 1}, 0, 3, "I", "crane"),
+    42: ("Graveyard", "CTM", {"clay": 4, "wood": 1, "stone": 2, "marble": 2}, -1, 12, "I",
+         "graveyard"),
+    43: ("Museum", "", {"clay": 1, "wood": 5, "stone": 1}, 0, 4, "E", "museum"),
+}
+ALL_BUILDINGS = {**BUILDINGS, **PROMO_BUILDINGS}
 # End-game effects that change virtue or debts (RULEBOOK s.11.2 step 1).
-E_VIRTUE_EFFECTS = {"tradingpost", "castle", "observatory", "chapel", "reservoir", "dungeon"}
+E_VIRTUE_EFFECTS = {"tradingpost", "castle", "observatory", "chapel", "reservoir", "dungeon",
+                    "museum"}
 
 # ---- side-2 player boards (SOURCED s.12.1; promo boards from the Kickstarter set) ----
 # name: prison workers, silver, virtue, extra building cards, other resources, debts
@@ -236,4 +253,5 @@ DEFAULT_OPTIONS = {
     "promo_boards": False,           # side 2: also deal the 5 Kickstarter boards
     "conspirator_mode": "per_action",  # DECISION s.10.1: "per_action" | "per_capture"
     "no_worker_fallback": True,      # DECISION s.4 B
+    "promo_cards": False,            # s.10.1/10.2: add promo apprentices and buildings 41-43
 }

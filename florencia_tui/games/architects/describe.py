@@ -10,12 +10,12 @@ LOC = D.LOCATION_NAMES
 
 def _appr(a: str) -> str:
     aid = int(a)
-    name, skills = D.APPRENTICES[aid][0], D.APPRENTICES[aid][1]
+    name, skills = D.ALL_APPRENTICES[aid][0], D.ALL_APPRENTICES[aid][1]
     return f"{name} ({skills}, #{aid})"
 
 
 def _bld(b: str) -> str:
-    return f"{D.BUILDINGS[int(b)][0]} (#{b})"
+    return f"{D.ALL_BUILDINGS[int(b)][0]} (#{b})"
 
 
 def label(s: dict, seat: int, action: str) -> str:
@@ -34,7 +34,7 @@ def label(s: dict, seat: int, action: str) -> str:
         if args[0] == "captive":
             return f"Take back a worker held by {s['names'][int(args[1])]}"
         return f"Take back a worker from {LOC.get(args[0], args[0])}"
-    if verb in ("hire", "dismiss", "use"):
+    if verb in ("hire", "dismiss", "use", "fire"):
         return f"{verb.capitalize()} {_appr(args[0])}"
     if verb in ("keep", "build", "discard"):
         return f"{verb.capitalize()} {_bld(args[0])}"

@@ -31,6 +31,8 @@ PROMPT_TEXT = {
     "barracks": "Barracks: a free capture or a free ransom",
     "church": "Church: destroy 1 unpaid debt?",
     "hugo": "Hugo: pay 2 silver instead of taking the debt?",
+    "graveyard": "Graveyard: discard 1 of your hired apprentices",
+    "crane": "Crane: place another worker in the Guildhall?",
 }
 
 
@@ -72,6 +74,8 @@ class Architects(Game):
     def _dismiss(self, s, seat):
         if s["phase"] != "play" or seat != s["turn"] or seat not in self.to_act(s):
             return []
+        if s["pending"] and s["pending"][-1]["k"] not in ("workshop", "market_mid", "tavern"):
+            return []  # not while a construction or other choice depends on skills
         return [f"dismiss {a}" for a in sorted(set(s["players"][seat]["appr"]))]
 
     def legal(self, s, seat):

@@ -40,6 +40,11 @@ Location follow-ups:
     barracks capture   Barracks: free capture (or: barracks ransom)
     destroy            Church: destroy 1 unpaid debt
     hugo pay           Hugo: pay 2 silver instead of the debt (or: hugo debt)
+    fire 13            Graveyard (promo): discard hired apprentice 13
+    place guildhall    also the Crane's (promo) extra Guildhall placement, or done
+
+Dismissing (`dismiss`) is offered before your placement and while hiring
+(Workshop, Black Market middle, Tavern), where it makes room for a new hire.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from florencia_tui.core import rng
 from . import data as D
 from .notation import pay_token
 
-ABILITY = {aid: a[3] for aid, a in D.APPRENTICES.items()}
-SKILLS = {aid: a[1] for aid, a in D.APPRENTICES.items()}
+ABILITY = {aid: a[3] for aid, a in D.ALL_APPRENTICES.items()}
+SKILLS = {aid: a[1] for aid, a in D.ALL_APPRENTICES.items()}
 
 
 # ---------------------------------------------------------------- setup
@@ -41,11 +41,12 @@ def setup(names: list[str], seed: int, options: dict) -> dict:
     rewards = list(D.REWARDS)
     rng.shuffle(s, rewards)
     s["rewards"] = rewards[:D.reward_count(n)]
-    adeck = list(D.APPRENTICES)
+    promos = bool(options.get("promo_cards"))
+    adeck = list(D.ALL_APPRENTICES if promos else D.APPRENTICES)
     rng.shuffle(s, adeck)
     s["arows"] = [[[adeck.pop(0), 0] for _ in range(4)] for _ in range(2)]
     s["adeck"] = adeck
-    bdeck = list(D.BUILDINGS)
+    bdeck = list(D.ALL_BUILDINGS if promos else D.BUILDINGS)
     rng.shuffle(s, bdeck)
     packets = [[bdeck.pop(0) for _ in range(4)] for _ in range(n)]
     s["bdeck"] = bdeck
@@ -199,7 +200,7 @@ def hire(s: dict, p: int, aid: int) -> None:
     s["arows"][r] = cards + [None] * (4 - len(cards))
     P["silver"] += card[1]
     P["appr"].append(aid)
-    change_virtue(s, p, D.APPRENTICES[aid][2])
+    change_virtue(s, p, D.ALL_APPRENTICES[aid][2])
 
 
 def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
@@ -274,10 +275,10 @@ def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
 
 def can_build(s: dict, p: int, b: int) -> bool:
     P = s["players"][p]
-    need = set(D.BUILDINGS[b][1])
+    need = set(D.ALL_BUILDINGS[b][1])
     if not need <= skills_of(P):
         return False
-    return bool(pay_options(s, p, D.BUILDINGS[b][2]))
+    return bool(pay_options(s, p, D.ALL_BUILDINGS[b][2]))
 
 
 def can_cathedral(s: dict, p: int) -> bool:
@@ -313,7 +314,7 @@ def yields(s: dict, p: int) -> dict:
     out["mines clay"] = {"clay": n("mines") + 1 + miners}
     out["mines gold"] = {"gold": n("mines") // 2, "clay": miners}
     out["silversmith"] = {"silver": n("silversmith") + 1 + count_ab(P, "jeweller")}
-    out["storehouse"] = {"actions": n("storehouse")}
+    out["storehouse"] = {"actions": n("storehouse") + count_ab(P, "overseer")}
     out["workshop"] = {"draw": 1 + n("workshop") // 2, "hire_columns": min(4, n("workshop"))}
     out["towncentre"] = {"captures": n("towncentre"),
                          "locations": D.capture_location_limit(s["np"])}
@@ -331,7 +332,7 @@ def yields(s: dict, p: int) -> dict:
             eff = dict(table[pile[-1]] if pile else default)
         for sw in P["appr"]:
             if ABILITY[sw] == "swindler":
-                for r, k in D.APPRENTICES[sw][4].items():
+                for r, k in D.ALL_APPRENTICES[sw][4].items():
                     eff[r] = eff.get(r, 0) + k
         eff["cost_silver"] = market_cost(P, i)
         eff["virtue"] = 0 if count_ab(P, "illusionist") else -1
@@ -407,7 +408,8 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
     elif loc == "silversmith":
         P["silver"] += n + 1 + count_ab(P, "jeweller")
     elif loc == "storehouse":
-        s["pending"].append({"k": "storehouse", "p": p, "left": n})
+        s["pending"].append({"k": "storehouse", "p": p,
+                             "left": n + count_ab(P, "overseer")})
     elif loc == "workshop":
         s["pending"].append({"k": "workshop", "p": p, "n": n})
     elif loc == "towncentre":
@@ -432,7 +434,7 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
             s["pending"].append({"k": "market_mid", "p": p})
         for sw in P["appr"]:
             if ABILITY[sw] == "swindler":
-                gain(s, p, D.APPRENTICES[sw][4])
+                gain(s, p, D.ALL_APPRENTICES[sw][4])
         if board_is(P, "Caroline"):
             draw_buildings(s, p, 1)
         if not count_ab(P, "illusionist"):
@@ -490,10 +492,11 @@ def black_market_reset(s: dict) -> None:
         rel = min(rel, s["prison"][q])
         s["prison"][q] -= rel
         P["workers"] += rel
+        P["silver"] += 2 * count_ab(P, "peddler")
         if s["prison"][q] == 0:
             for a in list(P["appr"]):
                 if ABILITY[a] == "squire":
-                    gain(s, q, D.APPRENTICES[a][4])
+                    gain(s, q, D.ALL_APPRENTICES[a][4])
     for q in order:
         if s["prison"][q] >= 3:
             change_virtue(s, q, -1)
@@ -506,7 +509,7 @@ def black_market_reset(s: dict) -> None:
 
 # ---------------------------------------------------------------- buildings
 def start_build(s: dict, p: int, b: int) -> None:
-    opts = pay_options(s, p, D.BUILDINGS[b][2])
+    opts = pay_options(s, p, D.ALL_BUILDINGS[b][2])
     if len(opts) == 1:
         finish_build(s, p, b, opts[0])
     else:
@@ -525,8 +528,8 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
     pay(s, p, payment)
     P["hand"].remove(b)
     P["built"].append(b)
-    change_virtue(s, p, D.BUILDINGS[b][3])
-    eff = D.BUILDINGS[b][6]
+    change_virtue(s, p, D.ALL_BUILDINGS[b][3])
+    eff = D.ALL_BUILDINGS[b][6]
     if board_is(P, "Clovis"):
         draw_buildings(s, p, 1)
     simple = {"smithy": {"stone": 4}, "thievesden": {"silver": 4}, "well": {"clay": 4},
@@ -564,6 +567,11 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
         s["pending"].append({"k": "church", "p": p})
     elif eff == "library" and P["hand"]:
         s["pending"].append({"k": "library", "p": p})
+    elif eff == "graveyard" and P["appr"]:
+        s["pending"].append({"k": "graveyard", "p": p})
+    elif eff == "crane" and P["workers"] > 0 and (
+            any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p)):
+        s["pending"].append({"k": "crane", "p": p})
 
 
 def start_cathedral(s: dict, p: int) -> None:
@@ -597,7 +605,7 @@ def advance_cathedral(s: dict, p: int) -> None:
         change_virtue(s, p, 1)
     for a in list(P["appr"]):
         if ABILITY[a] == "acolyte":
-            gain(s, p, D.APPRENTICES[a][4])
+            gain(s, p, D.ALL_APPRENTICES[a][4])
 
 
 def ransom_free(s: dict, p: int) -> None:
@@ -629,7 +637,7 @@ def frame_legal(s: dict, f: dict) -> list[str]:
         out = [f"trade virtue {c}" for c in TRADE_VIRTUE if _res_ok(P, c)]
         out += [f"trade marble {c}" for c in TRADE_MARBLE if _res_ok(P, c)]
         for a in sorted(set(P["appr"])):
-            if ABILITY[a] == "trade" and affordable(P, D.APPRENTICES[a][4][0]):
+            if ABILITY[a] == "trade" and affordable(P, D.ALL_APPRENTICES[a][4][0]):
                 out.append(f"use {a}")
         return out + ["done"]
     if k == "workshop":
@@ -683,6 +691,12 @@ def frame_legal(s: dict, f: dict) -> list[str]:
         return ["barracks capture"] + (["barracks ransom"] if own_captive(s, p) else [])
     if k == "church":
         return ["destroy", "done"]
+    if k == "graveyard":
+        return [f"fire {a}" for a in sorted(set(P["appr"]))]
+    if k == "crane":
+        ok = P["workers"] > 0 and (any(can_build(s, p, x) for x in P["hand"])
+                                   or can_cathedral(s, p))
+        return (["place guildhall"] if ok else []) + ["done"]
     if k == "hugo":
         out = ["hugo pay"] if P["silver"] >= 2 and P["debts"] > 0 else []
         return out + ["hugo debt"]
@@ -714,7 +728,7 @@ def frame_preview(s: dict, f: dict) -> dict:
                 "held_by_others": own_captive(s, p)}
     if k == "guildhall":
         out: dict = {"builds": {str(b): [pay_token(o) for o in
-                                         pay_options(s, p, D.BUILDINGS[b][2])]
+                                         pay_options(s, p, D.ALL_BUILDINGS[b][2])]
                                 for b in P["hand"] if can_build(s, p, b)}}
         if can_cathedral(s, p):
             out["cathedral"] = {"level": P["cath"] + 1,
@@ -745,7 +759,7 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
             else:
                 P["marble"] += 1
         else:  # use
-            give, get = D.APPRENTICES[int(args[0])][4]
+            give, get = D.ALL_APPRENTICES[int(args[0])][4]
             pay(s, p, give)
             gain(s, p, get)
     elif k == "workshop":
@@ -810,6 +824,7 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
                 s["prison"][q] += P["captives"][q]
                 P["captives"][q] = 0
             P["silver"] += total + (2 if board_is(P, "Bertha") else 0)
+            P["gold"] += count_ab(P, "enforcer")
         elif verb == "release":
             P["workers"] += s["prison"][p]
             s["prison"][p] = 0
@@ -827,7 +842,7 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
             change_virtue(s, p, 1)
             for a in list(P["appr"]):
                 if ABILITY[a] == "debtcollector":
-                    gain(s, p, D.APPRENTICES[a][4])
+                    gain(s, p, D.ALL_APPRENTICES[a][4])
     elif k == "guildhall":
         st.pop()
         if verb == "build":
@@ -872,6 +887,14 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
         st.pop()
         if verb == "destroy":
             P["debts"] -= 1
+    elif k == "graveyard":
+        st.pop()
+        P["appr"].remove(int(args[0]))
+        s["adeck"].append(int(args[0]))
+    elif k == "crane":
+        st.pop()
+        if verb == "place":
+            do_place(s, p, ["guildhall"])
     elif k == "hugo":
         if verb == "hugo" and args[0] == "pay":
             P["silver"] -= 2

@@ -40,6 +40,8 @@ def _effect_gain(s: dict, p: int, P: dict, eff: str) -> int:
         return P["paid"] // 2
     if eff == "dungeon":
         return -2
+    if eff == "museum":
+        return len(P["built"]) // 2
     return 0
 
 
@@ -63,8 +65,8 @@ def _apply_virtue(P: dict, d: int) -> None:
 def resolved_player(s: dict, p: int) -> dict:
     """Player p after their E virtue/debt effects in the best order (s.11.2)."""
     P = s["players"][p]
-    effects = [D.BUILDINGS[b][6] for b in P["built"]
-               if D.BUILDINGS[b][6] in D.E_VIRTUE_EFFECTS]
+    effects = [D.ALL_BUILDINGS[b][6] for b in P["built"]
+               if D.ALL_BUILDINGS[b][6] in D.E_VIRTUE_EFFECTS]
     base = {k: (list(v) if isinstance(v, list) else v) for k, v in P.items()}
     if not effects:
         return base
@@ -81,10 +83,10 @@ def resolved_player(s: dict, p: int) -> dict:
 
 
 def score_lines(s: dict, p: int, P: dict) -> list[tuple[str, int]]:
-    printed = sum(D.BUILDINGS[b][4] for b in P["built"])
+    printed = sum(D.ALL_BUILDINGS[b][4] for b in P["built"])
     bonus = 0
     for b in P["built"]:
-        eff = D.BUILDINGS[b][6]
+        eff = D.ALL_BUILDINGS[b][6]
         if eff == "steeple":
             bonus += 2 if _strictly_most(s, p, lambda Q: Q["cath"]) else 0
         elif eff.startswith("most_"):

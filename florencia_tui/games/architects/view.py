@@ -14,15 +14,15 @@ def view(game, s: dict, seat: int | None) -> dict:
         d = {k: P[k] for k in ("silver", "clay", "wood", "stone", "gold", "marble",
                                "virtue", "workers", "debts", "paid", "cath", "board")}
         d["name"] = s["names"][i]
-        d["apprentices"] = [{"id": a, "name": D.APPRENTICES[a][0],
-                             "skills": D.APPRENTICES[a][1]} for a in P["appr"]]
-        d["buildings"] = [{"id": b, "name": D.BUILDINGS[b][0], "vp": D.BUILDINGS[b][4]}
+        d["apprentices"] = [{"id": a, "name": D.ALL_APPRENTICES[a][0],
+                             "skills": D.ALL_APPRENTICES[a][1]} for a in P["appr"]]
+        d["buildings"] = [{"id": b, "name": D.ALL_BUILDINGS[b][0], "vp": D.ALL_BUILDINGS[b][4]}
                           for b in P["built"]]
         d["captives"] = list(P["captives"])
         d["hand_count"] = len(P["hand"])
         d["prison"] = s["prison"][i]
         if seat == i:
-            d["hand"] = [{"id": b, "name": D.BUILDINGS[b][0]} for b in P["hand"]]
+            d["hand"] = [{"id": b, "name": D.ALL_BUILDINGS[b][0]} for b in P["hand"]]
         players.append(d)
     v: dict = {
         "game": "architects", "seat": seat, "names": list(s["names"]),
@@ -32,8 +32,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         "locations": {loc: list(s["loc"][loc]) for loc in D.LARGE},
         "prison": list(s["prison"]),
         "tax_stand": s["tax"],
-        "apprentice_rows": [[({"id": c[0], "name": D.APPRENTICES[c[0]][0],
-                               "skills": D.APPRENTICES[c[0]][1], "coins": c[1]}
+        "apprentice_rows": [[({"id": c[0], "name": D.ALL_APPRENTICES[c[0]][0],
+                               "skills": D.ALL_APPRENTICES[c[0]][1], "coins": c[1]}
                               if c else None) for c in row] for row in s["arows"]],
         "apprentice_deck": len(s["adeck"]),
         "black_market": {

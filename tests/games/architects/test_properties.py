@@ -50,11 +50,12 @@ def check_invariants(s):
     for f in s["pending"]:
         if f["k"] == "keep":
             cards += f["cards"]
-    assert sorted(cards) == list(range(1, 41))
+    top = 43 if s["options"].get("promo_cards") else 40
+    assert sorted(cards) == list(range(1, top + 1))
     appr = list(s["adeck"]) + [c[0] for row in s["arows"] for c in row if c]
     for P in s["players"]:
         appr += P["appr"]
-    assert sorted(appr) == list(range(1, 41))
+    assert sorted(appr) == list(range(1, top + 1))
     if not GAME.is_over(s):
         assert GAME.to_act(s)
 
@@ -76,8 +77,8 @@ def candidates(s, seat):
     return out
 
 
-def play_random(seed, n, side, check_every=0, max_steps=6000):
-    s = GAME.new(NAMES[:n], seed, {"side": side})
+def play_random(seed, n, side, check_every=0, max_steps=6000, promo=False, **opts):
+    s = GAME.new(NAMES[:n], seed, {"side": side, "promo_cards": promo, **opts})
     r = random.Random(seed)
     actions = []
     fill_turn = None
@@ -118,9 +119,11 @@ def play_random(seed, n, side, check_every=0, max_steps=6000):
 
 
 @settings(max_examples=16, deadline=None)
-@given(seed=st.integers(0, 10**9), n=st.integers(2, 5), side=st.sampled_from([1, 2]))
-def test_random_games_keep_invariants(seed, n, side):
-    s, actions, fill_turn = play_random(seed, n, side, check_every=9)
+@given(seed=st.integers(0, 10**9), n=st.integers(2, 5), side=st.sampled_from([1, 2]),
+       promo=st.booleans(), mode=st.sampled_from(["per_action", "per_capture"]))
+def test_random_games_keep_invariants(seed, n, side, promo, mode):
+    s, actions, fill_turn = play_random(seed, n, side, check_every=9, promo=promo,
+                                        promo_boards=promo, conspirator_mode=mode)
     assert GAME.is_over(s)
     _, total, _ = D.guildhall_layout(n)
     assert len(s["guildhall"]) == total

@@ -1,0 +1,79 @@
+"""Optional promo cards (option promo_cards): apprentices and buildings 41-43."""
+
+from __future__ import annotations
+
+from florencia_tui.games.architects import GAME
+from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects import rules as R
+from florencia_tui.games.architects import scoring as S
+
+
+def test_promo_option_adds_cards():
+    s = GAME.new(["A", "B"], 1, {"promo_cards": True})
+    appr = s["adeck"] + [c[0] for row in s["arows"] for c in row]
+    assert sorted(appr) == list(range(1, 44))
+    assert len(s["bdeck"]) == 43 - 8
+    s = GAME.new(["A", "B"], 1)
+    assert len(s["bdeck"]) == 40 - 8
+
+
+def test_enforcer(kit):
+    s = kit.fresh()
+    kit.appr(s, 0, [41])
+    s["players"][0]["captives"] = [0, 1, 0, 0]
+    s["players"][1]["workers"] -= 1
+    s = kit.play(s, 0, "place guardhouse", "turnin")
+    assert s["players"][0]["gold"] == 1 and s["players"][0]["silver"] == 1
+
+
+def test_overseer(kit):
+    s = kit.fresh()
+    kit.appr(s, 0, [42])
+    s = kit.play(s, 0, "place storehouse")
+    assert s["pending"][-1]["left"] == 2
+    assert GAME.prompt(kit.fresh(), 0).data["yields"]["storehouse"] == {"actions": 1}
+
+
+def test_peddler(kit):
+    s = kit.fresh()
+    kit.appr(s, 2, [43])
+    R.black_market_reset(s)
+    assert s["players"][2]["silver"] == 2
+
+
+def test_crane(kit):
+    s = kit.fresh()
+    kit.give(s, 0, wood=5, stone=3)
+    kit.hand(s, 0, [41, 11])
+    s = kit.play(s, 0, "place guildhall", "build 41")
+    assert GAME.legal(s, 0) == ["place guildhall", "done"]
+    s = kit.play(s, 0, "place guildhall", "build 11")
+    P = s["players"][0]
+    assert P["built"] == [41, 11] and s["guildhall"] == [0, 0] and P["clay"] == 4
+    assert s["turn"] == 1
+
+
+def test_crane_with_nothing_to_do(kit):
+    s = kit.fresh()
+    kit.give(s, 0, wood=3, stone=1, virtue=4)
+    kit.hand(s, 0, [41])
+    s = kit.play(s, 0, "place guildhall", "build 41")
+    assert s["turn"] == 1
+
+
+def test_graveyard(kit):
+    s = kit.fresh()
+    kit.appr(s, 0, [13, 11])
+    kit.give(s, 0, **D.PROMO_BUILDINGS[42][2])
+    kit.hand(s, 0, [42])
+    s = kit.play(s, 0, "place guildhall", "build 42")
+    assert GAME.legal(s, 0) == ["fire 11", "fire 13"]
+    s = kit.play(s, 0, "fire 11")
+    assert s["players"][0]["appr"] == [13] and s["adeck"][-1] == 11
+    assert s["players"][0]["virtue"] == 6
+
+
+def test_museum(kit):
+    s = kit.fresh()
+    s["players"][0]["built"] = [43, 11, 33, 1]
+    assert S.resolved_player(s, 0)["virtue"] == 9
