@@ -254,4 +254,6 @@ DEFAULT_OPTIONS = {
     "conspirator_mode": "per_action",  # DECISION s.10.1: "per_action" | "per_capture"
     "no_worker_fallback": True,      # DECISION s.4 B
     "promo_cards": False,            # s.10.1/10.2: add promo apprentices and buildings 41-43
+    "free_apprentice": False,        # s.12.2 (BGA / Age of Artisans): free starting hire
+    "guildhall_refresh": False,      # s.12.2 (BGA): column-1 apprentices leave at k=3,c+3,2c+3
 }

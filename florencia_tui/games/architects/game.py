@@ -58,6 +58,8 @@ class Architects(Game):
         if s["phase"] == "draft":
             dr = s["draft"]
             return [i for i, k in enumerate(dr["kept"]) if len(k) == dr["round"]]
+        if s["phase"] == "freehire":
+            return [s["freehire"][0]]
         if s["pending"]:
             return [s["pending"][-1]["p"]]
         return [s["turn"]]
@@ -67,6 +69,8 @@ class Architects(Game):
             return []
         if s["phase"] == "draft":
             return [f"keep {b}" for b in s["draft"]["packets"][seat]]
+        if s["phase"] == "freehire":
+            return [f"hire {a}" for a in R.face_up(s)]
         if s["pending"]:
             return R.frame_legal(s, s["pending"][-1])
         return R.place_options(s, seat)
@@ -88,6 +92,9 @@ class Architects(Game):
         if s["phase"] == "draft":
             return Prompt(seat, "architects.draft", "Building draft: keep 1 card, pass the rest",
                           {"packet": list(s["draft"]["packets"][seat])})
+        if s["phase"] == "freehire":
+            return Prompt(seat, "architects.freehire", "Hire 1 face-up apprentice for free",
+                          {"options": self._base_legal(s, seat)})
         if s["pending"]:
             f = s["pending"][-1]
             data = {k: v for k, v in f.items() if k not in ("k", "p")}
@@ -123,6 +130,9 @@ class Architects(Game):
             raise IllegalAction(self._why(s, seat, act, legal))
         if s["phase"] == "draft":
             R.draft_keep(s, seat, int(args[0]))
+            return
+        if s["phase"] == "freehire":
+            R.free_hire(s, seat, int(args[0]))
             return
         if s["pending"]:
             R.frame_apply(s, s["pending"][-1], verb, args)
@@ -197,6 +207,8 @@ class Architects(Game):
             return f"Building draft - pick {s['draft']['round'] + 1}/3"
         if s["phase"] == "over":
             return "Game over"
+        if s["phase"] == "freehire":
+            return "Free starting apprentices"
         cols, total, _ = D.guildhall_layout(s["np"])
         gh = f"Guildhall {len(s['guildhall'])}/{total}"
         if s["final"] is not None:

@@ -90,6 +90,42 @@ def finish_draft(s: dict) -> None:
     s["turn"] = s["first"]
     s["phase"] = "play"
     s["stage"] = "place"
+    if s["options"].get("free_apprentice"):
+        # s.12.2: in reverse turn order each player hires 1 face-up apprentice for free;
+        # the market refills only after everyone has picked.
+        s["phase"] = "freehire"
+        s["freehire"] = [(s["first"] - 1 - k) % n for k in range(n)]
+
+
+def free_hire(s: dict, seat: int, aid: int) -> None:
+    r, c = find_appr(s, aid)
+    s["arows"][r][c] = None
+    s["players"][seat]["appr"].append(aid)
+    change_virtue(s, seat, D.ALL_APPRENTICES[aid][2])
+    s["freehire"].pop(0)
+    if not s["freehire"]:
+        del s["freehire"]
+        for r in range(2):
+            refill_row(s, r)
+        s["phase"] = "play"
+
+
+def refill_row(s: dict, r: int) -> None:
+    """Slide a row's cards left (with their coins) and fill it up from the deck."""
+    cards = [x for x in s["arows"][r] if x]
+    while len(cards) < 4 and s["adeck"]:
+        cards.append([s["adeck"].pop(0), 0])
+    s["arows"][r] = cards + [None] * (4 - len(cards))
+
+
+def guildhall_refresh(s: dict) -> None:
+    """s.12.2 (BGA): both column-1 apprentices leave (to the deck bottom, as BGA's code)."""
+    for r in range(2):
+        card = s["arows"][r][0]
+        if card:
+            s["adeck"].append(card[0])
+            s["arows"][r][0] = None
+        refill_row(s, r)
 
 
 def draft_keep(s: dict, seat: int, b: int) -> None:
@@ -447,9 +483,11 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
         else:
             s["guildhall"].append(p)
             k = len(s["guildhall"])
-            _, total, resets = D.guildhall_layout(s["np"])
+            cols, total, resets = D.guildhall_layout(s["np"])
             if k in resets:
                 s["resets"] += 1
+            if s["options"].get("guildhall_refresh") and k in (3, cols + 3, 2 * cols + 3):
+                guildhall_refresh(s)
             if k == total:
                 s["final"] = s["np"] + 1
         s["pending"].append({"k": "guildhall", "p": p})

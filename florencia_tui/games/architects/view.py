@@ -65,6 +65,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         if seat is not None:
             v["draft"]["packet"] = list(dr["packets"][seat])
             v["draft"]["kept"] = list(dr["kept"][seat])
+    if s.get("freehire"):
+        v["freehire_order"] = list(s["freehire"])
     prompts = {}
     for q in v["to_act"]:
         pr = game.prompt(s, q)

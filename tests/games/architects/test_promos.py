@@ -77,3 +77,45 @@ def test_museum(kit):
     s = kit.fresh()
     s["players"][0]["built"] = [43, 11, 33, 1]
     assert S.resolved_player(s, 0)["virtue"] == 9
+
+
+def test_free_starting_apprentice_option():
+    s = GAME.new(["A", "B", "C"], 4, {"free_apprentice": True})
+    while s["phase"] == "draft":
+        for seat in GAME.to_act(s):
+            s = GAME.apply(s, seat, GAME.legal(s, seat)[0])
+    assert s["phase"] == "freehire"
+    first = s["first"]
+    order = [(first - 1) % 3, (first - 2) % 3, first]
+    assert GAME.to_act(s) == [order[0]]
+    picks = []
+    for seat in order:
+        a = s["arows"][1][3][0] if seat == order[0] else R.face_up(s)[0]
+        picks.append(a)
+        s = GAME.apply(s, seat, f"hire {a}")
+        if seat != order[-1]:
+            assert sum(1 for row in s["arows"] for c in row if c is None) == len(picks)
+    assert s["phase"] == "play" and all(all(row) for row in s["arows"])
+    for seat, a in zip(order, picks):
+        assert s["players"][seat]["appr"] == [a]
+        assert s["players"][seat]["virtue"] == 7 + D.ALL_APPRENTICES[a][2]
+    assert GAME.to_act(s) == [first]
+
+
+def test_guildhall_refresh_option(kit):
+    s = kit.fresh(guildhall_refresh=True)
+    s["guildhall"] = [1, 1]
+    col1 = [s["arows"][0][0][0], s["arows"][1][0][0]]
+    second = [s["arows"][0][1][0], s["arows"][1][1][0]]
+    kit.give(s, 0, wood=2, stone=2)
+    kit.hand(s, 0, [11])
+    s = kit.play(s, 0, "place guildhall", "build 11")
+    assert [s["arows"][0][0][0], s["arows"][1][0][0]] == second
+    assert s["adeck"][-2:] == col1
+    s2 = kit.fresh()
+    s2["guildhall"] = [1, 1]
+    before = [list(r) for r in s2["arows"]]
+    kit.give(s2, 0, wood=2, stone=2)
+    kit.hand(s2, 0, [11])
+    s2 = kit.play(s2, 0, "place guildhall", "build 11")
+    assert s2["arows"] == before  # off by default

@@ -120,10 +120,12 @@ def play_random(seed, n, side, check_every=0, max_steps=6000, promo=False, **opt
 
 @settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 10**9), n=st.integers(2, 5), side=st.sampled_from([1, 2]),
-       promo=st.booleans(), mode=st.sampled_from(["per_action", "per_capture"]))
-def test_random_games_keep_invariants(seed, n, side, promo, mode):
+       promo=st.booleans(), mode=st.sampled_from(["per_action", "per_capture"]),
+       bga=st.booleans())
+def test_random_games_keep_invariants(seed, n, side, promo, mode, bga):
     s, actions, fill_turn = play_random(seed, n, side, check_every=9, promo=promo,
-                                        promo_boards=promo, conspirator_mode=mode)
+                                        promo_boards=promo, conspirator_mode=mode,
+                                        free_apprentice=bga, guildhall_refresh=bga)
     assert GAME.is_over(s)
     _, total, _ = D.guildhall_layout(n)
     assert len(s["guildhall"]) == total
