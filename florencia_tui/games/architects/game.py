@@ -137,6 +137,7 @@ class Architects(Game):
         if s["pending"]:
             R.frame_apply(s, s["pending"][-1], verb, args)
         elif verb == "place":
+            s["passes"] = 0
             R.do_place(s, seat, args)
             s["stage"] = "post"
         else:  # retrieve / pass

@@ -412,6 +412,9 @@ def retrieve_options(s: dict, p: int) -> list[str]:
 def do_retrieve(s: dict, p: int, args: list[str]) -> None:
     P = s["players"][p]
     where = args[0] if args else None
+    # DECISION (engine): a full round in which every player can only pass ends the game
+    # (possible only with no_worker_fallback=False, where players can be locked out).
+    s["passes"] = s.get("passes", 0) + 1 if where is None else 0
     if where in D.LARGE:
         s["loc"][where][p] -= 1
     elif where == "prison":
@@ -961,6 +964,10 @@ def advance(s: dict) -> None:
 
 def end_turn(s: dict) -> None:
     s["turns"] += 1
+    if s.get("passes", 0) >= s["np"]:
+        from .scoring import finish_game
+        finish_game(s)
+        return
     if s["final"] is not None:
         s["final"] -= 1
         if s["final"] <= 0:

@@ -601,3 +601,15 @@ def test_t17_caroline_black_market_draw(kit):
     assert len(s["players"][0]["hand"]) == 7
     s = kit.play(s, 0, "discard 1")
     assert len(s["players"][0]["hand"]) == 6 and s["turn"] == 1
+
+
+def test_everyone_locked_out_ends_the_game(kit):
+    """Literal no-worker reading: a full round of passes ends the game (engine DECISION)."""
+    s = kit.fresh(n=2, no_worker_fallback=False)
+    for p in (0, 1):
+        s["players"][p]["workers"] = 0
+        s["prison"][p] = 20
+    s = kit.play(s, 0, "pass")
+    assert not kit.game.is_over(s)
+    s = kit.play(s, 1, "pass")
+    assert kit.game.is_over(s)
