@@ -57,6 +57,11 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
 `ransom silver`, `paydebt`, `build 13`, `cathedral`, `pay w3s1`,
 `discard 22`, `gain gold`, `done`, `dismiss 13`, `retrieve forest`.
 
+## Options
+`side` 1/2, `promo_boards`, `promo_cards` (apprentices and buildings 41-43),
+`conspirator_mode` (per_action / per_capture), `no_worker_fallback`,
+`free_apprentice` and `guildhall_refresh` (BGA-only rules), all off by default.
+
 ## Reconstructed data
 - RECONSTRUCTED: first player with side-2 boards (highest starting virtue,
   ties random, as BGA); Multiplier factor (unused).
