@@ -8,7 +8,6 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.architects import rules as R
 from florencia_tui.games.architects import scoring as S
 
-G = None  # set per test through kit.game
 
 
 # ---------------------------------------------------------------- T1 yields
