@@ -105,7 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         record = Record.from_json(Path(args.file).read_text())
         state = replay(record)
         game = get_game(record.game)
-        print(f"{game.title}: {len(record.actions)} actions replayed, "
+        from florencia_tui.core.undo import UNDO
+
+        undos = sum(1 for _, action in record.actions if action == UNDO)
+        extra = f" ({undos} undone)" if undos else ""
+        print(f"{game.title}: {len(record.actions) - 2 * undos} actions replayed{extra}, "
               f"{'finished' if game.is_over(state) else 'not finished'}")
         print_scores(game.scores(state))
         return 0

@@ -3,7 +3,10 @@
 One database per user (``FLORENCIA_DATA_DIR`` overrides the location). WAL mode;
 each action is one row in ``actions``, written in the same transaction that
 updates the game's current state, so a crash or ``kill -9`` loses nothing that
-was applied.
+was applied. An undo is a row too (action ``"undo"``), so the record keeps it.
+
+Schema changes are additive and applied on open (``_migrate``), so databases
+written by older versions still open.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from florencia_tui.core.record import Record
+from florencia_tui.core.undo import UNDO, undone_indices
 
 ENV_DATA_DIR = "FLORENCIA_DATA_DIR"
 
@@ -43,6 +47,12 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, idx)
 );
 """
+
+#: Columns added after the first release: (table, column, declaration).
+MIGRATIONS = [
+    # Game.status(state before the action): the round/phase prefix of log lines.
+    ("actions", "status", "TEXT NOT NULL DEFAULT ''"),
+]
 
 
 def data_dir() -> Path:
@@ -83,6 +93,17 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        for table, column, decl in MIGRATIONS:
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                try:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+                except sqlite3.OperationalError as e:  # another process added it first
+                    if "duplicate column" not in str(e):
+                        raise
 
     def close(self) -> None:
         self.db.close()
@@ -98,14 +119,15 @@ class Store:
         return int(cur.lastrowid)
 
     def append(self, game_id: int, idx: int, seat: int, action: str, log: dict,
-               state: str, over: bool, result: list | None = None) -> None:
-        """Save one applied action and the state after it, atomically."""
+               state: str, over: bool, result: list | None = None, status: str = "") -> None:
+        """Save one applied action (or undo) and the state after it, atomically."""
         now = time.time()
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO actions(game_id, idx, seat, action, log, ts) VALUES (?,?,?,?,?,?)",
-                (game_id, idx, seat, action, json.dumps(log), now),
+                "INSERT INTO actions(game_id, idx, seat, action, log, ts, status)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (game_id, idx, seat, action, json.dumps(log), now, status),
             )
             self.db.execute(
                 "UPDATE games SET state=?, updated=?, n_actions=?, status=?, result=? WHERE id=?",
@@ -152,6 +174,24 @@ class Store:
             "SELECT seat, action, log FROM actions WHERE game_id=? ORDER BY idx", (game_id,)
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    def action_rows(self, game_id: int) -> list[dict]:
+        """Every row of a game: seat, action, log (per viewer), status, ts."""
+        rows = self.db.execute(
+            "SELECT seat, action, log, status, ts FROM actions WHERE game_id=? ORDER BY idx",
+            (game_id,))
+        return [{"seat": r[0], "action": r[1], "log": json.loads(r[2]), "status": r[3] or "",
+                 "ts": r[4]} for r in rows]
+
+    def effective_actions(self, game_id: int) -> int:
+        """Actions that stand: neither undo rows nor taken back by one."""
+        acts = [[s, a] for s, a, _ in self.actions(game_id)]
+        return sum(1 for _, a in acts if a != UNDO) - len(undone_indices(acts))
+
+    def results(self) -> list[tuple[SavedGame, list[dict] | None]]:
+        """Every game with its final score cards (None while unfinished)."""
+        rows = self.db.execute(f"SELECT {self._COLS}, result FROM games ORDER BY id")
+        return [(self._saved(r), json.loads(r[9]) if r[9] else None) for r in rows]
 
     def record(self, game_id: int) -> Record:
         g = self.get(game_id)

@@ -3,6 +3,11 @@
 The UI talks to a game only through a :class:`Table`: it asks for a seat's
 view, prompt and legal actions and submits actions. It never touches the game
 state, so a seat's screen can live in another process (SSH) later.
+
+A seat may take back its own latest actions (``undo``) within its turn, never
+past a reveal, a use of chance or another player's action
+(:mod:`florencia_tui.core.undo`). The undo is an entry of the log and the
+record like any action; the entry it took back stays in the log, marked undone.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from florencia_tui.bots import make_bot
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
 from florencia_tui.core.record import Record
+from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
 from florencia_tui.games import REGISTRY, GameInfo, get_game
 from florencia_tui.store import Store
 
@@ -24,12 +30,22 @@ SPECTATOR = "spectator"
 class LogEntry:
     index: int
     seat: int
-    action: str
+    action: str  # the notation, or "undo"
     text: dict[str, str]  # viewer key (str(seat) or "spectator") -> line
+    status: str = ""  # Game.status of the state before it: round and phase
+    undone: bool = False  # taken back by a later undo entry
+
+    @property
+    def is_undo(self) -> bool:
+        return self.action == UNDO
 
     def line(self, viewer: int | None) -> str:
         key = SPECTATOR if viewer is None else str(viewer)
         return self.text.get(key) or self.text.get(SPECTATOR, "")
+
+    def marked(self, viewer: int | None) -> str:
+        """The line with an "(undone)" mark when it was taken back."""
+        return self.line(viewer) + (" (undone)" if self.undone else "")
 
 
 @dataclass
@@ -55,6 +71,7 @@ class Table:
         self._bots = {i: make_bot(s["kind"]) for i, s in enumerate(self.seats)
                       if s["kind"] != "human"}
         self._listeners: list[Callable[["Table"], None]] = []
+        self.undo_log = UndoLog()
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -62,10 +79,28 @@ class Table:
         saved = store.get(table_id)
         game = get_game(saved.game)
         state = game.load(store.state(table_id))
-        entries = [LogEntry(i, seat, action, log)
-                   for i, (seat, action, log) in enumerate(store.actions(table_id))]
-        return cls(saved.game, saved.seats, saved.seed, saved.options, store=store,
-                   table_id=table_id, state=state, entries=entries)
+        rows = store.action_rows(table_id)
+        actions = [[r["seat"], r["action"]] for r in rows]
+        undone = undone_indices(actions)
+        entries = [LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
+                   for i, r in enumerate(rows)]
+        table = cls(saved.game, saved.seats, saved.seed, saved.options, store=store,
+                    table_id=table_id, state=state, entries=entries)
+        table.undo_log = cls._rebuild_undo_log(game, saved, actions, state)
+        return table
+
+    @staticmethod
+    def _rebuild_undo_log(game: Game, saved, actions: list, state: State) -> UndoLog:
+        """Replay the record to learn what may still be undone. If it does not
+        reach the saved state (an older engine wrote it), nothing before now can be."""
+        log = UndoLog()
+        try:
+            start = game.new(saved.names, saved.seed, saved.options)
+            if log.replay(game, start, actions) == state:
+                return log
+        except Exception:  # noqa: BLE001 - a stale record only loses undo
+            pass
+        return UndoLog()
 
     # ----- queries (all through a seat's eyes) ------------------------------
     @property
@@ -104,7 +139,8 @@ class Table:
         return self.game.scores(self.state)
 
     def log(self, viewer: int | None) -> list[str]:
-        return [e.line(viewer) for e in self.entries]
+        """Every entry's line as ``viewer`` may read it; taken-back ones marked."""
+        return [e.marked(viewer) for e in self.entries]
 
     def record(self) -> Record:
         return Record(self.game_id, self.seed, self.seats, self.options,
@@ -119,24 +155,52 @@ class Table:
         self._listeners.append(fn)
 
     def submit(self, seat: int, action: str) -> LogEntry:
-        """Apply ``action`` for ``seat``; raises IllegalAction with the reason."""
+        """Apply ``action`` for ``seat``; raises IllegalAction with the reason.
+        ``"undo"`` takes back the seat's latest action (see :meth:`undo`)."""
         action = " ".join(action.split())
+        if action == UNDO:
+            return self.undo(seat)
         before = self.state
         after = self.game.apply(before, seat, action)  # raises before anything changes
         text = {str(v): self.game.describe(before, seat, action, v)
                 for v in range(len(self.seats))}
         text[SPECTATOR] = self.game.describe(before, seat, action, None)
-        entry = LogEntry(len(self.entries), seat, action, text)
+        entry = LogEntry(len(self.entries), seat, action, text, self.game.status(before))
+        self.undo_log.push(self.game, seat, action, before, after)
         self.state = after
+        self._save_and_tell(entry)
+        return entry
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now (None: it may)."""
+        return self.undo_log.refusal(self.game, self.state, seat)
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int) -> LogEntry:
+        """Take back ``seat``'s latest action; raises IllegalAction saying why not."""
+        status = self.game.status(self.state)
+        idx, before = self.undo_log.undo(self.game, self.state, seat)
+        target = self.entries[idx]
+        target.undone = True
+        name = self.names[seat]
+        text = {k: f"{name} undoes: {line}" for k, line in target.text.items()}
+        entry = LogEntry(len(self.entries), seat, UNDO, text, status)
+        self.state = before
+        self._save_and_tell(entry)
+        return entry
+
+    def _save_and_tell(self, entry: LogEntry) -> None:
         self.entries.append(entry)
+        after = self.state
         if self.store is not None and self.table_id is not None:
             over = self.game.is_over(after)
             result = [c.to_dict() for c in self.game.scores(after)] if over else None
-            self.store.append(self.table_id, entry.index, seat, action, text,
-                              self.game.dump(after), over, result)
+            self.store.append(self.table_id, entry.index, entry.seat, entry.action, entry.text,
+                              self.game.dump(after), over, result, status=entry.status)
         for fn in list(self._listeners):
             fn(self)
-        return entry
 
     def bot_to_act(self) -> int | None:
         """The first bot seat that owes a decision, if any."""

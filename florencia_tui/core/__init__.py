@@ -6,6 +6,7 @@ Nothing in ``core`` (or ``games``) imports Textual, the table, the store or bots
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, State
 from florencia_tui.core.record import Record, replay
+from florencia_tui.core.undo import UNDO, UndoLog
 
 __all__ = [
     "Game",
@@ -15,5 +16,7 @@ __all__ = [
     "ScoreCard",
     "ScoreLine",
     "State",
+    "UNDO",
+    "UndoLog",
     "replay",
 ]

@@ -129,6 +129,14 @@ class Game:
         """Mutate ``s`` in place; raise IllegalAction(reason) before mutating."""
         raise NotImplementedError
 
+    def undo_barrier(self, before: State, after: State, seat: int, action: str) -> bool:
+        """True when ``action`` (``before`` → ``after``) may never be taken back:
+        it used randomness or revealed hidden information. The default catches
+        randomness (the generator moved); games that draw from decks shuffled
+        earlier override this to catch those reveals too (see
+        ``florencia_tui.core.undo.took_from``)."""
+        return before.get("rng") != after.get("rng")
+
     def sample(self, s: State, seat: int, rng: random.Random) -> str:
         """A uniformly random legal action (games may override for speed)."""
         return rng.choice(self.legal(s, seat))
@@ -156,6 +164,12 @@ class Game:
     def status(self, s: State) -> str:
         """Short round/phase text for the status line."""
         return ""
+
+    def round_number(self, s: State) -> int | None:
+        """The round ``s`` is in, for the log and replay jumps (None: the game
+        has no rounds). The default reads ``s["round"]``."""
+        r = s.get("round")
+        return r if isinstance(r, int) and not isinstance(r, bool) else None
 
     def player_name(self, s: State, seat: int) -> str:
         return s["names"][seat]

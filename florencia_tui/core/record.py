@@ -14,7 +14,8 @@ class Record:
     seed: int
     seats: list[dict]  # [{"name": str, "kind": "human" | "bot:random" | ...}]
     options: dict = field(default_factory=dict)
-    actions: list[list] = field(default_factory=list)  # [[seat, "notation"], ...]
+    # [[seat, "notation"], ...]; [seat, "undo"] takes back seat's latest action
+    actions: list[list] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -40,11 +41,14 @@ class Record:
 
 
 def replay(record: Record, upto: int | None = None) -> State:
-    """The state after the first ``upto`` actions (all by default)."""
+    """The state after the first ``upto`` entries (all by default).
+
+    Undo entries (``[seat, "undo"]``) take back that seat's latest action under
+    the same policy the table enforces (``florencia_tui.core.undo``); a record
+    whose undo the policy forbids raises IllegalAction."""
+    from florencia_tui.core.undo import UndoLog
     from florencia_tui.games import get_game
 
     game = get_game(record.game)
     s = game.new(record.names, record.seed, record.options)
-    for seat, action in record.actions[:upto]:
-        s = game.apply(s, seat, action)
-    return s
+    return UndoLog().replay(game, s, record.actions[:upto])

@@ -8,6 +8,7 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
 from florencia_tui.core.notation import split
 from florencia_tui.core.state import clone
+from florencia_tui.core.undo import took_from
 from florencia_tui.games.palazzo import data, rules
 from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards
 from florencia_tui.games.palazzo.payment import (
@@ -213,6 +214,16 @@ class Palazzo(Game):
         if verb == "scrap" and args:
             return f"Scrap palace {args[0]}"
         return action
+
+    def undo_barrier(self, before, after, seat, action):
+        # Taking money draws from the shuffled deck and drawing tiles from the
+        # face-down stacks: reveals that use no randomness at the time.
+        return (super().undo_barrier(before, after, seat, action)
+                or took_from(before, after, "deck", "stacks"))
+
+    def round_number(self, s):
+        """Palazzo has no rounds in the rules; a round here is one turn of each player."""
+        return (s["turn_no"] - 1) // s["n"] + 1
 
     def status(self, s):
         head = f"Stack {rules.current_stack(s)} · riders {len(s['riders'])}/{data.RIDERS_TO_END}"
