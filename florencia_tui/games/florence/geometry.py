@@ -111,6 +111,63 @@ def check_cells(grid: str, kind: str, cells, builders: int) -> str | None:
     return None
 
 
+#: The placement rules of spec §7 the UI names when a spot is refused.
+RULES = {
+    1: "a tile lies inside the 7x7 principality and never on the palazzo",
+    2: "a tile never overlaps a tile already placed",
+    3: "a building may not touch another building or the palazzo along an edge "
+       "unless its owner has 2 builders (corners may touch)",
+    5: "at most one building of each type per principality",
+}
+
+
+def _where(r: int, c: int) -> str:
+    return f"row {r}, col {c}"
+
+
+def placement_problem(grid: str, kind: str, cells, builders: int,
+                      owned=()) -> tuple[int, str] | None:
+    """Which placement rule of spec §7 putting ``kind`` on ``cells`` breaks.
+
+    Returns None for a legal spot, else ``(rule number, explanation)`` naming
+    the first offending square. ``owned`` are the building types the player
+    already has (rule 5). Agrees with :func:`check_cells` on legality.
+    """
+    if is_building(kind) and kind in owned:
+        return 5, f"rule 5: you already have a {kind} (one building of each type)"
+    for r, c in cells:
+        if not (0 <= r < N and 0 <= c < N):
+            return 1, "rule 1: the tile would stick out of the 7x7 principality"
+    for r, c in cells:
+        if grid[r * N + c] == "P":
+            return 1, f"rule 1: the tile would cover the palazzo ({_where(r, c)})"
+    for r, c in cells:
+        ch = grid[r * N + c]
+        if ch != ".":
+            return 2, (f"rule 2: the tile would overlap your {D.CODE_KIND[ch]} "
+                       f"({_where(r, c)})")
+    if is_building(kind) and builders < 2:
+        for r, c in cells:
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < N and 0 <= cc < N and grid[rr * N + cc].isupper():
+                    ch = grid[rr * N + cc]
+                    other = "the palazzo" if ch == "P" else f"your {D.CODE_KIND[ch]}"
+                    return 3, (f"rule 3: a building may not touch {other} along an edge "
+                               f"({_where(r, c)} next to {_where(rr, cc)}) unless you "
+                               f"have 2 builders (you have {builders})")
+    return None
+
+
+def grid_from_rows(rows: list[list[str]]) -> str:
+    """The 49-character grid string from a view's ``grid`` rows (inverse of rows())."""
+    out = []
+    for line in rows:
+        for name in line:
+            out.append("." if not name else "P" if name == "palazzo" else D.CELL_CODE[name])
+    return "".join(out)
+
+
 def placements(grid: str, kind: str, builders: int) -> list[tuple[int, int, str]]:
     """Every legal (row, col, orientation) for ``kind``."""
     out = []

@@ -51,6 +51,8 @@ def _player_view(s: dict, i: int, viewer) -> dict:
         v["dealt"] = list(p["deal"])
         v["bonus"] = list(p["bonus"])
         v["bonus_values"] = SC.bonus_values(p) if p["bonus"] else {}
+        # What each profession in hand would be worth now without bonus cards.
+        v["work_values"] = {c: SC.work_value(p, c, []) for c in p["hand"]}
     return v
 
 

@@ -132,3 +132,46 @@ def test_legal_lists_exactly_the_placements_that_apply(fl, builders):
                 continue
             ok.add(fl.GAME.normalize(a))
         assert ok and ok == {a for a in legal if a.startswith(f"place {kind} ")}
+
+
+def test_placement_problem_names_the_rule_of_section_7(fl):
+    g = G.empty_grid()
+    assert G.placement_problem(g, "chapel", G.cells_at("chapel", "r0", 0, 0), 0) is None
+    rule, why = G.placement_problem(g, "chapel", [(0, 5), (0, 6), (0, 7)], 0)
+    assert rule == 1 and "stick out" in why
+    rule, why = G.placement_problem(g, "park", G.cells_at("park", "r0", 5, 2), 0)
+    assert rule == 1 and "palazzo (row 5, col 2)" in why
+    g2 = G.put(g, "lake", G.cells_at("lake", "r0", 0, 0))
+    rule, why = G.placement_problem(g2, "chapel", G.cells_at("chapel", "r0", 0, 0), 0)
+    assert rule == 2 and "your lake" in why
+    rule, why = G.placement_problem(g, "tower", G.cells_at("tower", "r0", 3, 0), 1)
+    assert rule == 3 and "palazzo" in why and "you have 1" in why
+    assert G.placement_problem(g, "tower", G.cells_at("tower", "r0", 3, 0), 2) is None
+    rule, why = G.placement_problem(g, "tower", G.cells_at("tower", "r0", 0, 0), 0,
+                                    owned=["tower"])
+    assert rule == 5
+    assert set(G.RULES) == {1, 2, 3, 5}
+
+
+def test_placement_problem_agrees_with_check_cells():
+    import random
+    rnd = random.Random(4)
+    for _ in range(300):
+        g = G.empty_grid()
+        for _ in range(rnd.randrange(6)):
+            kind = rnd.choice(list(D.SHAPES))
+            spot = G.random_placement(g, kind, 2, rnd, tries=5)
+            if spot:
+                g = G.put(g, kind, G.cells_at(kind, spot[2], spot[0], spot[1]))
+        kind = rnd.choice(list(D.SHAPES))
+        orient = rnd.choice(list(G.ORIENTS[kind]))
+        cells = G.cells_at(kind, orient, rnd.randrange(-1, 7), rnd.randrange(-1, 7))
+        builders = rnd.randrange(4)
+        assert (G.placement_problem(g, kind, cells, builders) is None) == \
+            (G.check_cells(g, kind, cells, builders) is None)
+
+
+def test_grid_from_rows_inverts_rows():
+    g = G.put(G.empty_grid(), "opera", G.cells_at("opera", "r1", 0, 2))
+    g = G.put(g, "forest", G.cells_at("forest", "r0", 3, 3))
+    assert G.grid_from_rows(G.rows(g)) == g

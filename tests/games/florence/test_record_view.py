@@ -164,3 +164,12 @@ def test_work_breakdown_is_public_but_setup_returns_are_not():
     assert name in GAME.describe(s0, 0, f"return {card}", 0)
     assert name not in GAME.describe(s0, 0, f"return {card}", 1)
     assert "deal" not in json.dumps(GAME.view(s0, 1)["players"][0])
+
+
+def test_own_view_lists_work_values_of_the_hand():
+    s = _mid_game()
+    v = GAME.view(s, 0)
+    from florencia_tui.games.florence import scoring as SC
+    p = s["players"][0]
+    assert v["players"][0]["work_values"] == {c: SC.work_value(p, c, []) for c in p["hand"]}
+    assert "work_values" not in v["players"][1]
