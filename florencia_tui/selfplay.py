@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from florencia_tui.bots import make_bot
+from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.game import Game
 from florencia_tui.games import get_game
 
@@ -45,8 +45,8 @@ def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None
         if n >= max_actions:
             raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
         seat = game.to_act(s)[0]
-        action = bots[seat].choose(game.view(s, seat), game.prompt(s, seat),
-                                   game.legal(s, seat), f"{seed}:{seat}:{n}")
+        bot = bots[seat]
+        action = bot.choose(observe(game, s, seat, f"{seed}:{seat}:{n}", bot.needs_redacted))
         s = game.apply(s, seat, action)
         n += 1
     return s, n

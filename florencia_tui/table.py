@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from florencia_tui.bots import make_bot
+from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
 from florencia_tui.core.record import Record
@@ -213,7 +213,7 @@ class Table:
         """What the bot at ``seat`` would play, decided from its own view only."""
         bot = self._bots[seat]
         key = f"{self.seed}:{seat}:{len(self.entries)}"
-        return bot.choose(self.view(seat), self.prompt(seat), self.legal(seat), key)
+        return bot.choose(observe(self.game, self.state, seat, key, bot.needs_redacted))
 
     def play_bot(self, seat: int) -> LogEntry:
         return self.submit(seat, self.bot_choice(seat))

@@ -1,6 +1,6 @@
-"""Bots: they choose from a seat's view and legal actions only, never the full state."""
+"""Bots: they choose from a seat's observation only, never the full state."""
 
-from florencia_tui.bots.base import Bot, make_bot
+from florencia_tui.bots.base import Bot, Observation, make_bot, observe
 from florencia_tui.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "Observation", "RandomBot", "make_bot", "observe"]

@@ -2,30 +2,73 @@
 
 from __future__ import annotations
 
-from florencia_tui.core.game import Prompt
+from dataclasses import dataclass
+
+from florencia_tui.core.game import Game, Prompt, State
+
+
+@dataclass
+class Observation:
+    """Everything a bot at ``seat`` may use to decide.
+
+    ``view`` is the seat's redacted view, ``prompt`` the decision it owes,
+    ``legal`` the notation of every legal answer. ``redacted`` is the same
+    information in the state's own shape (hidden items masked, no RNG), which
+    search bots determinize; it is None for games without ``Game.redact``.
+    ``key`` is a stable string (table seed, seat, action index) that seeds the
+    bot's randomness, so bot games are reproducible and resume the same way.
+    """
+
+    game: Game
+    seat: int
+    view: dict
+    prompt: Prompt
+    legal: list[str]
+    key: str
+    redacted: State | None = None
+
+
+def observe(game: Game, s: State, seat: int, key: str, with_redacted: bool = False) -> Observation:
+    """Build a seat's observation from the real state (the table's job, never a bot's)."""
+    redacted = None
+    if with_redacted:
+        try:
+            redacted = game.redact(s, seat)
+        except NotImplementedError:
+            redacted = None
+    return Observation(game, seat, game.view(s, seat), game.prompt(s, seat),
+                       game.legal(s, seat), key, redacted)
 
 
 class Bot:
-    """Chooses one action for a seat.
-
-    ``view`` is the seat's redacted view, ``prompt`` the decision it owes and
-    ``legal`` the notation of every legal answer. ``key`` is a stable string
-    (table seed, seat, action index) bots use to seed their randomness, so a
-    game with bots is reproducible and resumes the same way.
-    """
-
     kind = "bot"
+    #: Whether the bot needs ``Observation.redacted`` (search over determinizations).
+    needs_redacted = False
 
-    def choose(self, view: dict, prompt: Prompt, legal: list[str], key: str) -> str:
+    def choose(self, obs: Observation) -> str:
         raise NotImplementedError
 
 
-BOT_KINDS = {"bot:random": "Random bot"}
+BOT_KINDS = {"bot:random": "Random bot", "bot:heuristic": "Heuristic bot",
+             "bot:search": "Search bot"}
+
+
+def bot_kinds(game: Game) -> list[str]:
+    """The bot levels offered for ``game``: heuristic and search need its redact()."""
+    if type(game).redact is Game.redact:
+        return ["bot:random"]
+    return list(BOT_KINDS)
 
 
 def make_bot(kind: str) -> Bot:
+    from florencia_tui.bots.heuristic import HeuristicBot
     from florencia_tui.bots.random_bot import RandomBot
+    from florencia_tui.bots.search import SearchBot
 
-    if kind == "bot:random":
-        return RandomBot()
-    raise KeyError(f"unknown bot kind '{kind}'")
+    makers = {"bot:random": RandomBot, "bot:heuristic": HeuristicBot, "bot:search": SearchBot}
+    base, _, arg = kind.partition("@")  # e.g. "bot:search@0.5" for 0.5 s per decision
+    if base not in makers:
+        raise KeyError(f"unknown bot kind '{kind}'")
+    if base == "bot:search" and arg:
+        return SearchBot(seconds=float(arg))
+    return makers[base]()

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 
-from florencia_tui.bots.base import Bot
-from florencia_tui.core.game import Prompt
+from florencia_tui.bots.base import Bot, Observation
 
 
 class RandomBot(Bot):
     kind = "bot:random"
 
-    def choose(self, view: dict, prompt: Prompt, legal: list[str], key: str) -> str:
-        if not legal:
+    def choose(self, obs: Observation) -> str:
+        if not obs.legal:
             raise ValueError("no legal action to choose from")
-        return random.Random(key).choice(legal)
+        return random.Random(obs.key).choice(obs.legal)

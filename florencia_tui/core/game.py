@@ -174,6 +174,18 @@ class Game:
     def player_name(self, s: State, seat: int) -> str:
         return s["names"][seat]
 
+    # ----- hidden information for bots -----------------------------------------
+    def redact(self, s: State, seat: int) -> State:
+        """The full state as ``seat`` knows it: every hidden item replaced by "?"
+        and no RNG. It holds exactly the information of ``view(s, seat)`` in the
+        state's own shape, so search bots can plan with the real rules."""
+        raise NotImplementedError(f"{self.title} has no redact() yet")
+
+    def determinize(self, r: State, seat: int, seed: int) -> State:
+        """A full state consistent with the redacted state ``r``: the unseen
+        items dealt at random (from ``seed``) into the hidden places."""
+        raise NotImplementedError(f"{self.title} has no determinize() yet")
+
     # ----- persistence ----------------------------------------------------
     def dump(self, s: State) -> str:
         return json.dumps(s, sort_keys=True, separators=(",", ":"))

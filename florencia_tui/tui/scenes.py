@@ -7,7 +7,7 @@ from it is an honest position reached by legal play.
 
 from __future__ import annotations
 
-from florencia_tui.bots import RandomBot
+from florencia_tui.bots import RandomBot, observe
 from florencia_tui.store import Store
 from florencia_tui.table import Table
 from florencia_tui.tui.screens.setup import DEFAULT_NAMES
@@ -24,8 +24,7 @@ def demo_table(game_id: str, players: int, seed: int, steps: int,
     def step() -> None:
         seat = table.to_act()[0]
         key = f"scene:{seed}:{len(table.entries)}"
-        table.submit(seat, chooser.choose(table.view(seat), table.prompt(seat),
-                                          table.legal(seat), key))
+        table.submit(seat, chooser.choose(observe(table.game, table.state, seat, key)))
 
     while len(table.entries) < steps and not table.is_over():
         step()

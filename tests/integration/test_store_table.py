@@ -93,15 +93,17 @@ def test_bot_choice_uses_only_its_view(monkeypatch):
     bot = t._bots[seat]
     orig = bot.choose
 
-    def spy(view, prompt, legal, key):
-        seen["view"] = view
-        return orig(view, prompt, legal, key)
+    def spy(obs):
+        seen["view"] = obs.view
+        seen["redacted"] = obs.redacted
+        return orig(obs)
 
     monkeypatch.setattr(bot, "choose", spy)
     expected = t.game.view(t.state, seat)
     t.play_bot(seat)
     assert seen["view"] == expected
     assert seen["view"]["players"][1 - seat]["hand"] is None
+    assert seen["redacted"] is None  # a random bot is not even given the masked state
 
 
 def test_full_bot_game_marks_the_save_over():

@@ -24,13 +24,15 @@ async def test_setup_by_keys_curtain_and_money_action(play, store):
         await d.press("enter")  # Palazzo is the first playable game
         assert d.screen_name == "SetupScreen"
         await d.press("f3")  # 3 players
-        # From "Start", back to seat 2's kind button (seed, kind 3, name 3, kind 2).
-        await d.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter")
+        # From "Start", back to seat 2's kind button (seed, kind 3, name 3, kind 2),
+        # and cycle it round (heuristic → search → human).
+        await d.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter", "enter")
+        assert "Human" in str(d.app.screen.query_one("#kind-1").label)
         await d.press("tab", "tab", "tab")  # to the seed field, which selects its text
         await d.press(*"4242")
         await d.press("f5")
         table = d.app.table
-        assert [s["kind"] for s in table.seats] == ["human", "human", "bot:random"]
+        assert [s["kind"] for s in table.seats] == ["human", "human", "bot:heuristic"]
         assert table.seed == 4242
         # Two humans: the curtain hides the board before Ana's first decision.
         await d.lift_curtain("Ana")

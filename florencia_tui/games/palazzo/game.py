@@ -9,7 +9,7 @@ from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_car
 from florencia_tui.core.notation import split
 from florencia_tui.core.state import clone
 from florencia_tui.core.undo import took_from
-from florencia_tui.games.palazzo import data, rules
+from florencia_tui.games.palazzo import data, determinize, rules
 from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards
 from florencia_tui.games.palazzo.payment import (
     CURRENCIES,
@@ -94,6 +94,12 @@ class Palazzo(Game):
 
     def view(self, s, seat):
         return _view(s, seat)
+
+    def redact(self, s, seat):
+        return determinize.redact(s, seat)
+
+    def determinize(self, r, seat, seed):
+        return determinize.determinize(r, seat, seed)
 
     # ------------------------------------------------------------------ prompt
     def prompt(self, s, seat):

@@ -8,6 +8,8 @@ go through the :class:`~florencia_tui.table.Table`.
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -108,10 +110,13 @@ class GameScreen(Screen[None]):
         self.call_later(self.advance)
 
     async def _bot_move(self) -> None:
-        self._bot_pending = False
         seat = self.table.bot_to_act()
         if seat is not None and not self.table.is_over():
-            self.table.play_bot(seat)
+            # Bots think in a thread (a search bot takes up to a second) so the
+            # screen stays responsive; the move is applied back on this loop.
+            action = await asyncio.to_thread(self.table.bot_choice, seat)
+            self.table.submit(seat, action)
+        self._bot_pending = False
         await self.advance()
 
     def _show_end(self) -> None:

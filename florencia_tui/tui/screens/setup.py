@@ -9,19 +9,19 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from florencia_tui.bots.base import BOT_KINDS
-from florencia_tui.games import GameInfo
+from florencia_tui.bots.base import BOT_KINDS, bot_kinds
+from florencia_tui.games import GameInfo, get_game
 
 DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
-SEAT_KINDS = ["human", *BOT_KINDS]
 KIND_LABELS = {"human": "Human", **BOT_KINDS}
 
 
 class SeatRow(Horizontal):
-    def __init__(self, index: int, kind: str) -> None:
+    def __init__(self, index: int, kind: str, kinds: list[str]) -> None:
         super().__init__(id=f"seat-{index}", classes="seat-row")
         self.index = index
         self.kind = kind
+        self.kinds = kinds
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
@@ -31,7 +31,7 @@ class SeatRow(Horizontal):
                      compact=True)
 
     def toggle(self) -> None:
-        self.kind = SEAT_KINDS[(SEAT_KINDS.index(self.kind) + 1) % len(SEAT_KINDS)]
+        self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
         self.query_one(Button).label = KIND_LABELS[self.kind]
 
 
@@ -58,8 +58,10 @@ class SetupScreen(Screen[None]):
                 yield Button("+", id="more", compact=True)
                 yield Static(f"({self.info.min_players}-{self.info.max_players})",
                              classes="dim")
+            kinds = ["human", *bot_kinds(get_game(self.info.id))]
             for i in range(self.info.max_players):
-                row = SeatRow(i, "human" if i == 0 else "bot:random")
+                default_bot = "bot:heuristic" if "bot:heuristic" in kinds else kinds[1]
+                row = SeatRow(i, "human" if i == 0 else default_bot, kinds)
                 row.display = i < self.count
                 yield row
             with Horizontal(id="seed-row"):
@@ -68,8 +70,8 @@ class SetupScreen(Screen[None]):
                 yield Input(str(seed), id="seed", type="integer",
                             classes="seat-name", compact=True)
             yield Button("Start the game", id="start", variant="primary", compact=True)
-            yield Static("Tab moves between fields. Enter on a seat's kind switches "
-                         "Human / Random bot. F2/F3 change the player count, F5 starts.",
+            yield Static("Tab moves between fields. Enter on a seat's kind cycles "
+                         "Human and the bot levels. F2/F3 change the player count, F5 starts.",
                          classes="dim hint")
         yield Footer()
 

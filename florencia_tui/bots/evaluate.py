@@ -1,0 +1,61 @@
+"""Position evaluation for bots: how good a (determinized) state is for a seat.
+
+Every game gets a default from its own live scores (``Game.scores`` works
+mid-game); games may register a sharper evaluator here. Evaluators read a
+state the bot built itself by determinizing its own observation, never the
+table's real state.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from florencia_tui.core.game import Game, State
+
+Evaluator = Callable[[Game, State, int], float]
+
+
+def score_eval(game: Game, s: State, seat: int) -> float:
+    return float(game.scores(s)[seat].total)
+
+
+def palazzo_eval(game: Game, s: State, seat: int) -> float:
+    """Palace points now, room to grow, money in hand, and tiles about to be won."""
+    from florencia_tui.games.palazzo.data import tile
+    from florencia_tui.games.palazzo.payment import value_of
+    from florencia_tui.games.palazzo.scoring import palace_score
+
+    late = len(s["riders"]) / 5  # growth and money are worth less as the end nears
+
+    def palace_value(p: list[str]) -> float:
+        top = tile(p[-1])[1]
+        room = 5 - top
+        grow = (2.5 if len(p) == 1 else 1.5) * min(room, 5 - len(p)) * (1 - late)
+        return palace_score(p) + grow
+
+    value = sum(palace_value(p) for p in s["palaces"][seat])
+    value += 0.3 * (1 - 0.7 * late) * sum(value_of(c) for c in s["hands"][seat])
+    a = s.get("auction")
+    if a and a.get("high_seat") == seat:
+        pals = s["palaces"][seat]
+        for t in a["tiles"]:
+            f = tile(t)[1]
+            gains = [0.0, palace_value([t])]
+            gains += [palace_value(p + [t]) - palace_value(p) for p in pals if tile(p[-1])[1] < f]
+            value += 0.8 * max(gains)
+    return value
+
+
+EVALUATORS: dict[str, Evaluator] = {"palazzo": palazzo_eval}
+
+
+def evaluator(game: Game) -> Evaluator:
+    return EVALUATORS.get(game.id, score_eval)
+
+
+def advantage(game: Game, s: State, seat: int, ev: Evaluator | None = None) -> float:
+    """The seat's evaluation minus the best opponent's."""
+    ev = ev or evaluator(game)
+    values = [ev(game, s, p) for p in range(len(s["names"]))]
+    others = [v for p, v in enumerate(values) if p != seat]
+    return values[seat] - (max(others) if others else 0.0)

@@ -1,0 +1,42 @@
+"""A heuristic bot: one ply of lookahead with the game's evaluation.
+
+It determinizes its own observation a few times (hidden cards dealt at random
+among what it has not seen), tries every legal action on each, and keeps the
+action whose average evaluation is best for it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from florencia_tui.bots.base import Bot, Observation
+from florencia_tui.bots.evaluate import advantage, evaluator
+
+MAX_ACTIONS = 80  # larger menus (e.g. every payment subset) are sampled
+
+
+class HeuristicBot(Bot):
+    kind = "bot:heuristic"
+    needs_redacted = True
+
+    def __init__(self, samples: int = 2) -> None:
+        self.samples = samples
+
+    def choose(self, obs: Observation) -> str:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        pick = random.Random(obs.key)
+        if obs.redacted is None:  # a game without redact(): fall back to chance
+            return pick.choice(legal)
+        game = obs.game
+        ev = evaluator(game)
+        actions = legal if len(legal) <= MAX_ACTIONS else pick.sample(legal, MAX_ACTIONS)
+        totals = {a: 0.0 for a in actions}
+        for _ in range(self.samples):
+            s = game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
+            for a in actions:
+                after = game.apply(s, obs.seat, a)
+                totals[a] += advantage(game, after, obs.seat, ev)
+        best = max(totals.values())
+        return pick.choice([a for a in actions if totals[a] >= best - 1e-9])

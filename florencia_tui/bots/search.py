@@ -1,0 +1,121 @@
+"""A search bot: single-observer information-set Monte Carlo tree search.
+
+Each iteration deals the hidden information at random consistently with what
+the bot's seat has seen (``Game.determinize`` of its redacted observation),
+then walks one shared tree of action strings, choosing among the actions legal
+in that deal by UCB1 (with availability counts), expands one node, plays a
+short random rollout with the real rules, and backs up each seat's reward from
+the game's evaluation. It is deterministic for a given seed and iteration
+budget, and time-boxed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from florencia_tui.bots.base import Bot, Observation
+from florencia_tui.bots.evaluate import evaluator
+from florencia_tui.core.game import Game, State
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "value")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0  # summed reward of the seat that chose the action leading here
+
+
+def rewards(game: Game, s: State, ev) -> list[float]:
+    """Each seat's reward in [0, 1]: wins at the end, else a squashed advantage."""
+    n = len(s["names"])
+    if game.is_over(s):
+        cards = game.scores(s)
+        winners = [c.seat for c in cards if c.winner]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    values = [ev(game, s, p) for p in range(n)]
+    out = []
+    for p in range(n):
+        best_other = max(v for q, v in enumerate(values) if q != p) if n > 1 else 0.0
+        out.append(1 / (1 + math.exp(-(values[p] - best_other) / 6.0)))
+    return out
+
+
+class SearchBot(Bot):
+    kind = "bot:search"
+    needs_redacted = True
+
+    def __init__(self, seconds: float = 0.8, iterations: int | None = None,
+                 rollout_depth: int = 12, c: float = 0.7) -> None:
+        self.seconds = seconds
+        self.iterations = iterations
+        self.rollout_depth = rollout_depth
+        self.c = c
+        self.last_iterations = 0
+
+    def choose(self, obs: Observation) -> str:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        pick = random.Random(obs.key)
+        if obs.redacted is None:
+            return pick.choice(legal)
+        game, seat = obs.game, obs.seat
+        ev = evaluator(game)
+        root = Node()
+        deadline = time.perf_counter() + self.seconds
+        budget = self.iterations
+        it = 0
+        while (budget is None or it < budget) and (budget is not None or
+                                                    time.perf_counter() < deadline):
+            s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
+            self._iterate(game, s, root, pick, ev)
+            it += 1
+        self.last_iterations = it
+        scored = [(child.visits, a) for a, child in root.children.items() if a in legal]
+        if not scored:
+            return pick.choice(legal)
+        most = max(v for v, _ in scored)
+        return pick.choice(sorted(a for v, a in scored if v == most))
+
+    def _iterate(self, game: Game, s: State, root: Node, pick: random.Random, ev) -> None:
+        path: list[tuple[Node, int]] = []  # (child node, seat that chose it)
+        node = root
+        while not game.is_over(s):
+            mover = game.to_act(s)[0]
+            legal = game.legal(s, mover)
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            fresh = [a for a in legal if a not in node.children]
+            if fresh:
+                a = pick.choice(fresh)
+                child = node.children[a] = Node()
+                child.avail = 1
+                s = game.apply(s, mover, a)
+                path.append((child, mover))
+                break
+            a = max(legal, key=lambda x: self._ucb(node.children[x]))
+            node = node.children[a]
+            s = game.apply(s, mover, a)
+            path.append((node, mover))
+        for _ in range(self.rollout_depth):
+            if game.is_over(s):
+                break
+            mover = game.to_act(s)[0]
+            s = game.apply(s, mover, game.sample(s, mover, pick))
+        r = rewards(game, s, ev)
+        for child, mover in path:
+            child.visits += 1
+            child.value += r[mover]
+
+    def _ucb(self, child: Node) -> float:
+        if child.visits == 0:
+            return float("inf")
+        return child.value / child.visits + self.c * math.sqrt(
+            math.log(max(child.avail, 1)) / child.visits)

@@ -1,0 +1,130 @@
+"""Bots decide from their seat's observation only, reproducibly."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from florencia_tui.bots import observe
+from florencia_tui.bots.base import bot_kinds, make_bot
+from florencia_tui.bots.heuristic import HeuristicBot
+from florencia_tui.bots.search import SearchBot
+from florencia_tui.core.state import clone
+from florencia_tui.games import get_game
+from florencia_tui.games.palazzo import data
+
+
+def midgame(seed: int = 4, steps: int = 60, players: int = 3) -> dict:
+    g = get_game("palazzo")
+    s = g.new([f"P{i}" for i in range(players)], seed)
+    r = random.Random(seed)
+    while steps or g.to_act(s)[0] != 0:
+        seat = g.to_act(s)[0]
+        s = g.apply(s, seat, r.choice(g.legal(s, seat)))
+        steps = max(0, steps - 1)
+    return s
+
+
+def swap_opponent_hand(s: dict) -> dict:
+    """The same position except that seat 1's hand holds other (unseen) cards."""
+    t = clone(s)
+    h, deck = t["hands"][1], t["deck"]
+    for i, card in enumerate(h):
+        j = next((k for k, d in enumerate(deck) if d != card), None)
+        if j is not None:
+            h[i], deck[j] = deck[j], card
+    t["hands"][1] = sorted(h)
+    return t
+
+
+def test_redacted_state_hides_exactly_the_hidden_parts():
+    g = get_game("palazzo")
+    s = midgame()
+    r = g.redact(s, 0)
+    assert r["rng"] is None and r["hands"][0] == s["hands"][0]
+    assert set(r["hands"][1]) <= {"?"} and set(r["deck"]) <= {"?"}
+    assert all(set(v) <= {"?"} for v in r["stacks"].values())
+    assert r["palaces"] == s["palaces"] and r["discard"] == s["discard"]
+
+
+def test_states_differing_only_in_an_opponents_hand_look_identical():
+    g = get_game("palazzo")
+    s = midgame()
+    t = swap_opponent_hand(s)
+    assert t["hands"][1] != s["hands"][1]
+    assert g.redact(s, 0) == g.redact(t, 0)
+    assert g.view(s, 0) == g.view(t, 0)
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=25)],
+                         ids=["heuristic", "search"])
+def test_bot_chooses_identically_whatever_the_opponents_hold(bot):
+    g = get_game("palazzo")
+    s = midgame()
+    t = swap_opponent_hand(s)
+    a = bot.choose(observe(g, s, 0, "k", True))
+    b = bot.choose(observe(g, t, 0, "k", True))
+    assert a == b and a in g.legal(s, 0)
+
+
+def test_determinize_deals_only_unseen_items_consistently():
+    g = get_game("palazzo")
+    s = midgame(seed=9, steps=90)
+    r = g.redact(s, 0)
+    for seed in range(5):
+        d = g.determinize(r, 0, seed)
+        cards = Counter(c for h in d["hands"] for c in h) + Counter(d["deck"] + d["discard"]
+                                                                    + d["revealed"])
+        if d["auction"]:
+            for bid in d["auction"]["bids"].values():
+                cards += Counter(c for c in bid["cards"] if c != "C3")
+        assert cards == Counter(data.MONEY_CARDS)
+        assert [len(h) for h in d["hands"]] == [len(h) for h in s["hands"]]
+        assert {k: len(v) for k, v in d["stacks"].items()} == \
+            {k: len(v) for k, v in s["stacks"].items()}
+        for name, stack in d["stacks"].items():
+            assert all(t.startswith("R") or next(x for x in data.TILES if x[0] == t)[1] == name
+                       for t in stack)
+        assert g.legal(d, g.to_act(d)[0])  # the deal is playable with the real rules
+
+
+def test_search_is_deterministic_for_a_seed_and_iteration_budget():
+    g = get_game("palazzo")
+    s = midgame(seed=2, steps=40)
+    obs = observe(g, s, 0, "same-key", True)
+    runs = {SearchBot(iterations=30).choose(obs) for _ in range(3)}
+    assert len(runs) == 1
+
+
+def test_search_respects_its_time_box():
+    import time
+
+    g = get_game("palazzo")
+    s = midgame(seed=3, steps=30)
+    bot = SearchBot(seconds=0.2)
+    t0 = time.perf_counter()
+    bot.choose(observe(g, s, 0, "t", True))
+    assert bot.last_iterations >= 1
+    assert time.perf_counter() - t0 < 5  # generous: the box is 0.2 s plus one iteration
+
+
+def test_bot_kinds_and_factory():
+    assert bot_kinds(get_game("palazzo")) == ["bot:random", "bot:heuristic", "bot:search"]
+    assert make_bot("bot:search@0.3").seconds == 0.3
+    with pytest.raises(KeyError):
+        make_bot("bot:oracle")
+
+
+def test_heuristic_beats_random_more_often_than_not():
+    from florencia_tui.selfplay import play_one
+
+    g = get_game("palazzo")
+    wins = 0.0
+    for i in range(6):
+        kinds = ["bot:random"] * 3
+        kinds[i % 3] = "bot:heuristic"
+        s, _ = play_one(g, 3, 300 + i, kinds)
+        cards = g.scores(s)
+        w = [c.seat for c in cards if c.winner]
+        wins += (1 / len(w)) if (i % 3) in w else 0
+    assert wins >= 4  # far above the 2 a random seat would expect
