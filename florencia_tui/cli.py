@@ -17,6 +17,12 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, default=3)
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)
+    tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
+    tp.add_argument("game")
+    tp.add_argument("--seats", default="heuristic,random,random",
+                    help="comma-separated levels: random, heuristic, search, search@SECONDS")
+    tp.add_argument("--games", type=int, default=50)
+    tp.add_argument("--seed", type=int, default=1)
     sub.add_parser("list", help="list saved games")
     rp = sub.add_parser("resume", help="continue a saved game in the app")
     rp.add_argument("id", type=int)
@@ -78,6 +84,16 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             res = selfplay(args.game, args.players, args.games, args.seed)
+        except KeyError as e:
+            print(f"florencia: {e.args[0]}", file=sys.stderr)
+            return 2
+        print(res.summary())
+        return 0
+    if args.cmd == "tournament":
+        from florencia_tui.tournament import tournament
+
+        try:
+            res = tournament(args.game, args.seats.split(","), args.games, args.seed)
         except KeyError as e:
             print(f"florencia: {e.args[0]}", file=sys.stderr)
             return 2

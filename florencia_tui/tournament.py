@@ -1,0 +1,73 @@
+"""Headless matches between bot levels, seats rotated, with confidence intervals."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from florencia_tui.games import get_game
+from florencia_tui.selfplay import play_one
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate (shared wins count fractionally)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    seats: list[str]
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)  # seat-games per level
+    scores: dict[str, float] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def rate(self, level: str) -> float:
+        return self.wins[level] / self.played[level] if self.played[level] else 0.0
+
+    def summary(self) -> str:
+        lines = [f"{self.game}: {self.games} games, seats {', '.join(self.seats)} "
+                 f"(rotated), {self.seconds:.1f} s",
+                 f"{'level':<16} {'seat-games':>10} {'wins':>7} {'win rate':>9} "
+                 f"{'95% CI':>15} {'mean score':>10}"]
+        for level in dict.fromkeys(self.seats):
+            lo, hi = wilson(self.wins[level], self.played[level])
+            mean = self.scores[level] / self.played[level] if self.played[level] else 0
+            lines.append(f"{level:<16} {self.played[level]:>10} {self.wins[level]:>7.1f} "
+                         f"{self.rate(level):>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {mean:>10.1f}")
+        return "\n".join(lines)
+
+
+def tournament(game_id: str, seats: list[str], games: int, seed: int) -> TournamentResult:
+    """Play ``games`` games; game g rotates the seat list by g places."""
+    game = get_game(game_id)
+    kinds = [k if k.startswith("bot:") else f"bot:{k}" for k in seats]
+    res = TournamentResult(game_id, kinds)
+    for k in kinds:
+        res.wins.setdefault(k, 0.0)
+        res.played.setdefault(k, 0)
+        res.scores.setdefault(k, 0.0)
+    t0 = time.perf_counter()
+    n = len(kinds)
+    for g in range(games):
+        order = kinds[g % n:] + kinds[:g % n]
+        s, _ = play_one(game, n, seed * 1_000_003 + g, order)
+        cards = game.scores(s)
+        winners = [c.seat for c in cards if c.winner]
+        for c in cards:
+            level = order[c.seat]
+            res.played[level] += 1
+            res.scores[level] += c.total
+            if c.seat in winners:
+                res.wins[level] += 1 / len(winners)
+        res.games += 1
+    res.seconds = time.perf_counter() - t0
+    return res

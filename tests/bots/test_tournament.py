@@ -1,0 +1,23 @@
+from florencia_tui.cli import main
+from florencia_tui.tournament import tournament, wilson
+
+
+def test_wilson_interval():
+    lo, hi = wilson(80, 100)
+    assert 0.70 < lo < 0.80 < hi < 0.88
+    assert wilson(0, 0) == (0.0, 0.0)
+    lo, hi = wilson(10, 10)
+    assert hi == 1.0 and lo > 0.65
+
+
+def test_tournament_rotates_seats_and_counts_every_seat_game():
+    res = tournament("palazzo", ["random", "random", "heuristic"], games=3, seed=2)
+    assert res.games == 3
+    assert res.played == {"bot:random": 6, "bot:heuristic": 3}
+    assert abs(sum(res.wins.values()) - 3) < 1e-9
+
+
+def test_tournament_cli(capsys):
+    assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "95% CI" in out and "bot:random" in out
