@@ -52,6 +52,18 @@ privilege; kept tasks: their value if met, -3 if not. Ties: most city members.
 `good`, `place D2`, `good place D2`, `none`, `sell SM VI`, `sell none`,
 `return 4`, `return none`, `chapel K3`, `build C4`.
 
+## On screen
+The map shows each guild square as its guild code and price (`VI4`) and the
+number of the player standing on it; `[  ]` is a free building space, `INN4` a
+building and its value; `○3` is the free chapel spot K3, `✚3` a chapel.
+- **Task cards, stacks, goods to sell**: the shown key toggles an item,
+  `c` clears, Enter confirms (a stack needs at least one card).
+- **Draw / stop, bids, pass, privilege, returns**: the numbered list (1-9).
+- **Entering the city, chapels, buildings**: the arrow keys move the cursor
+  over the candidates (space jumps to the next one); each says its price or
+  why it is not possible. Enter places; as a guild reward `g` takes the good
+  only, `e` enters without the good, `n` takes nothing.
+
 ## Reconstructed data
 The rules are sourced; these data are not (spec markers in brackets):
 - The **round cards** (which 3 guilds each names at B, D, F) [RECONSTRUCTED].

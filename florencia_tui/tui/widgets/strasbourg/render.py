@@ -1,0 +1,397 @@
+"""Rich renderables for Strasbourg, drawn from a seat's view only.
+
+Every colour is paired with a letter or glyph: players are their seat number
+1-5 on a coloured chip, guild squares show the guild code (SM VI SH BU BA) and
+the price, building spaces ``[  ]`` or the building code and value (``INN4``),
+chapel spots ``○3`` (free spot K3) or ``✚3`` (chapel built).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+PLAYER_STYLES = [
+    "bold white on blue3",
+    "bold black on orange3",
+    "bold black on cyan3",
+    "bold white on deep_pink3",
+    "bold black on grey85",
+]
+GUILD_STYLES = {
+    "SM": "bold grey70",
+    "VI": "bold medium_purple1",
+    "SH": "bold green3",
+    "BU": "bold red3",
+    "BA": "bold gold1",
+}
+CURSOR_STYLE = "bold reverse"
+ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"]
+CELL_W = 4  # characters per map cell; one gap column before each cell
+
+
+def glyph(seat: int | None) -> Text:
+    """A player's chip: seat number on the player's colour (· when nobody)."""
+    if seat is None:
+        return Text("·", style="dim")
+    return Text(str(seat + 1), style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+
+
+def name_chip(view: dict, seat: int, width: int = 0) -> Text:
+    t = glyph(seat)
+    t.append(" ")
+    name = view["names"][seat]
+    t.append(f"{name[:width]:<{width}}" if width else name)
+    return t
+
+
+def guild_code(g: str) -> Text:
+    return Text(g, style=GUILD_STYLES.get(g, "bold"))
+
+
+def building_code(view: dict, b: str) -> Text:
+    value = view["board"]["buildings"][b]["value"]
+    return Text(f"{b}{value}", style="bold black on grey70")
+
+
+def cards_sum(cards: list[int]) -> str:
+    """``5+3=8`` (a single card is just its value)."""
+    if len(cards) == 1:
+        return str(cards[0])
+    return "+".join(str(v) for v in sorted(cards, reverse=True)) + f"={sum(cards)}"
+
+
+def face_down(n: int) -> str:
+    return "▮" * n if n <= 6 else f"▮×{n}"
+
+
+# ----- the round track and council --------------------------------------------------
+def _step_content(view: dict, step: str) -> Text:
+    rc = view["round_cards"][view["round"] - 1]
+    if step in rc["guilds"]:
+        return guild_code(rc["guilds"][step])
+    if step == "I":
+        b = rc["building"]
+        return Text(f"{b}{view['board']['buildings'][b]['value']}")
+    return Text({"A": "NC", "C": "$", "E": "$", "G": "$ME", "H": "✚"}.get(step, ""))
+
+
+def track(view: dict) -> Text:
+    """Two lines: the steps A-I of this round, and what each is for (current reversed)."""
+    top = Text(f"Round {view['round']}/{view['rounds']} ", style="bold")
+    bottom = Text()
+    if view["phase"] in ("planning", "tasks", "over"):
+        label = {"planning": "Planning", "tasks": "Tasks", "over": "Over"}[view["phase"]]
+        bottom.append(f"▸{label:<8}", style=CURSOR_STYLE)
+        bottom.append(" ")
+    else:
+        bottom.append(" " * 10)
+    for step in view["steps"]:
+        now = view["step"] == step and view["phase"] == "actions"
+        head = Text(f"{'▸' if now else ' '}{step}  ", style="bold")
+        body = Text(" ")
+        body.append_text(_step_content(view, step))
+        if body.cell_len < 4:
+            body.pad_right(4 - body.cell_len)
+        if now:
+            head.stylize(CURSOR_STYLE)
+            body.stylize(CURSOR_STYLE)
+        top.append_text(head)
+        bottom.append_text(body)
+    top.rstrip()
+    bottom.rstrip()
+    return Text("\n").join([top, bottom])
+
+
+def council_line(view: dict) -> Text:
+    t = Text("Council ", style="bold")
+    for i, seat in enumerate(view["council"]):
+        if i:
+            t.append(" ")
+        sid = seat["id"]
+        t.append_text(guild_code(sid) if sid in GUILD_STYLES else Text(sid, style="bold"))
+        t.append_text(glyph(seat["holder"]))
+    return t
+
+
+# ----- the city map -------------------------------------------------------------------
+def map_lines(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> list[Text]:
+    """Header + one line per row, with a separator line wherever chapel corners lie.
+
+    ``cursor`` is a square, building space or chapel spot to show reversed with
+    › ‹ beside it; ``marks`` are candidate targets (underlined).
+    """
+    marks = marks or set()
+    city = view["city"]
+    cols = view["board"]["columns"]
+    rows = view["board"]["rows"]
+    width = 1 + len(cols) * (CELL_W + 1) + 1
+    by_xy: dict[tuple[int, int], tuple[str, str, dict]] = {}
+    for cid, sq in city["squares"].items():
+        by_xy[(sq["x"], sq["y"])] = ("square", cid, sq)
+    for cid, sp in city["building_spaces"].items():
+        by_xy[(sp["x"], sp["y"])] = ("space", cid, sp)
+    corners: dict[int, list[tuple[int, str, bool]]] = {}
+    for k, spot in city["chapel_spots"].items():
+        vx, vy = spot["corner"]
+        corners.setdefault(vy, []).append((vx, k, spot["built"]))
+
+    head = Text(" ")
+    for x, c in enumerate(cols):
+        head.append(f" {' ' + c:<{CELL_W}}", style="bold")
+    lines = [head]
+    for y in range(rows):
+        if y in corners:
+            lines.append(_corner_line(corners[y], width, cursor, marks))
+        t = Text(str(y + 1), style="bold")
+        for x in range(len(cols)):
+            kind, cid, info = by_xy.get((x, y), ("none", "", {}))
+            here = cid == cursor
+            before = by_xy.get((x - 1, y), ("", "", {}))[1] == cursor and cursor is not None
+            t.append("›" if here else "‹" if before else " ", style="bold cyan")
+            cell = _cell(view, kind, info)
+            if here:
+                cell.stylize(CURSOR_STYLE)
+            elif cid in marks:
+                cell.stylize("underline")
+            t.append_text(cell)
+        t.append("‹" if by_xy.get((len(cols) - 1, y), ("", ""))[1] == cursor and cursor
+                 else " ", style="bold cyan")
+        lines.append(t)
+    return lines
+
+
+def _cell(view: dict, kind: str, info: dict) -> Text:
+    if kind == "square":
+        t = guild_code(info["guild"])
+        t.append(str(info["price"]), style="dim")
+        t.append_text(glyph(info["occupant"]))
+        return t
+    if kind == "space":
+        if info["building"]:
+            return building_code(view, info["building"])
+        return Text("[  ]", style="dim")
+    return Text(" " * CELL_W)
+
+
+def _corner_line(spots: list[tuple[int, str, bool]], width: int, cursor: str | None,
+                 marks: set[str]) -> Text:
+    chars: list[tuple[str, str]] = [(" ", "")] * width
+    for vx, k, built in spots:
+        col = 1 + (CELL_W + 1) * vx
+        num = k.lstrip("K")
+        style = "bold white on dark_red" if built else "dim"
+        if k == cursor:
+            style = CURSOR_STYLE
+        elif k in marks:
+            style += " underline"
+        chars[col] = ("✚" if built else "○", style)
+        chars[col + 1] = (num, style)
+        if k == cursor:
+            chars[col - 1] = ("›", "bold cyan")
+            chars[col + 2] = ("‹", "bold cyan")
+    t = Text()
+    for ch, st in chars:
+        t.append(ch, style=st)
+    t.rstrip()
+    return t
+
+
+def legend(view: dict) -> Text:
+    t = Text(style="dim")
+    guilds = view["board"]["guilds"]
+    for i, (g, info) in enumerate(guilds.items()):
+        t.append(" " if i else "")
+        t.append_text(guild_code(g))
+        t.append(f" {info['name']}")
+    t.append("\nSM4 = guild, price 4, · free · ")
+    for seat in range(len(view["names"])):
+        t.append_text(glyph(seat))
+    t.append(" players\n[  ] building space · ○3 free chapel spot K3 · ✚3 chapel")
+    return t
+
+
+# ----- phase blocks -----------------------------------------------------------------------
+def planning_block(view: dict) -> Text:
+    t = Text()
+    me = view.get("seat")
+    for p in view["players"]:
+        seat = p["seat"]
+        t.append_text(name_chip(view, seat, 8))
+        mine = seat == me
+        plan = p["plan"]
+        state = {"draw": "drawing", "split": "forming stacks", "done": "ready"}.get(plan, "")
+        t.append(f" {state:<14}", style="bold" if plan != "done" else "dim")
+        if mine and p["hand_cards"] is not None:
+            if p["hand_cards"]:
+                t.append(" hand " + " ".join(str(v) for v in
+                                             sorted(p["hand_cards"], reverse=True)))
+            if p["stack_cards"]:
+                t.append(" stacks " + "  ".join(cards_sum(st) for st in p["stack_cards"]))
+        else:
+            if p["hand"]:
+                t.append(f" drawn {p['hand']}")
+            if p["stacks"]:
+                t.append(" stacks " + " ".join(face_down(n) for n in p["stacks"]))
+        t.append(f"  deck {p['deck']}", style="dim")
+        t.append("\n")
+    t.rstrip()
+    return t
+
+
+def step_title(view: dict, step: str, guild: str | None) -> Text:
+    names = view["board"]["step_names"]
+    t = Text(f"Step {step} {names[step]}", style="bold")
+    if guild:
+        t.append(" ")
+        t.append_text(guild_code(guild))
+        t.append(f" {view['board']['guilds'][guild]['name']}")
+    return t
+
+
+def bidding_block(view: dict) -> Text:
+    b = view["bidding"]
+    me = view.get("seat")
+    t = step_title(view, b["step"], b["guild"])
+    t.append(" · start ")
+    t.append_text(glyph(b["sp"]))
+    played = {seat: cards for seat, cards in b["played"]}
+    queue = b["queue"]
+    for p in view["players"]:
+        seat = p["seat"]
+        t.append("\n")
+        t.append("▶" if queue and queue[0] == seat else " ", style="bold cyan")
+        t.append_text(name_chip(view, seat, 8))
+        if seat in played:
+            t.append(f" bids {sum(played[seat]):>2} ", style="bold")
+            t.append(f"({cards_sum(played[seat])})", style="dim")
+        elif seat in b["passed"]:
+            t.append(" passed", style="dim")
+        else:
+            t.append(" waits ", style="italic")
+            if b["privs"].count(seat):
+                t.append("(privilege) ", style="italic")
+        if seat not in played and seat not in b["passed"]:
+            if seat == me and p["stack_cards"] is not None:
+                t.append("  ".join(f"#{i + 1} {cards_sum(st)}"
+                                   for i, st in enumerate(p["stack_cards"])) or "no stacks")
+            else:
+                t.append(" ".join(face_down(n) for n in p["stacks"]) or "no stacks")
+    return t
+
+
+def last_bid_block(view: dict) -> Text | None:
+    last = view.get("last_bid")
+    if not last:
+        return None
+    t = Text("Last: ", style="bold")
+    t.append_text(step_title(view, last["step"], last["guild"]))
+    t.append(f" (round {last['round']})\n")
+    roles = _roles(view, last)
+    if not last["ranking"]:
+        t.append("nobody bid", style="dim")
+    for i, seat in enumerate(last["ranking"]):
+        if i:
+            t.append("· ", style="dim")
+        t.append(f"{ORDINALS[i] if i < len(ORDINALS) else i + 1} ", style="bold")
+        t.append_text(glyph(seat))
+        t.append(f" {view['names'][seat][:6]} {last['totals'][str(seat)]}")
+        if roles.get(seat):
+            t.append(f" {roles[seat]}", style="italic")
+        t.append(" ")
+    if last["passed"]:
+        t.append("· passed ", style="dim")
+        for seat in last["passed"]:
+            t.append_text(glyph(seat))
+            t.append(" ")
+    return t
+
+
+def _roles(view: dict, last: dict) -> dict[int, str]:
+    step = last["step"]
+    rewarded = last["rewarded"]
+    if step == "A":
+        names = ["Nobility", "Church"]
+    elif last["guild"]:
+        names = (["master", "journeyman", "apprentice"] if view["n"] >= 4
+                 else ["master", "apprentice"])
+    else:
+        names = ["sells" if step != "G" else "Merchants, sells"]
+    return {seat: names[i] for i, seat in enumerate(rewarded) if i < len(names)}
+
+
+def own_block(view: dict) -> Text | None:
+    me = view.get("seat")
+    if me is None:
+        return None
+    p = view["players"][me]
+    t = Text("You: ", style="bold")
+    if p["coins"] is not None:
+        t.append(f"{p['coins']} coins · {p['privileges']} privileges · goods ")
+        goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
+        if goods:
+            for i, (g, n) in enumerate(goods):
+                if i:
+                    t.append(" ")
+                t.append_text(guild_code(g))
+                t.append(f"×{n}")
+        else:
+            t.append("none", style="dim")
+    t.append(f"\ndeck {p['deck']} cards · {p['out']} out of the game", style="dim")
+    if p["task_texts"]:
+        t.append("\nYour tasks", style="bold")
+        for line in p["task_texts"]:
+            t.append("\n  " + line)
+    return t
+
+
+def rounds_block(view: dict) -> Text:
+    t = Text("Round cards", style="bold")
+    for rc in view["round_cards"]:
+        t.append("\n")
+        now = rc["round"] == view["round"]
+        t.append(f"{'▸' if now else ' '}{rc['round']} ", style="bold" if now else "")
+        for step in ("B", "D", "F"):
+            t.append(f"{step}:")
+            t.append_text(guild_code(rc["guilds"][step]))
+            t.append(" ")
+        b = rc["building"]
+        info = view["board"]["buildings"][b]
+        t.append(f"I:{b}{info['value']} {info['name']}")
+        if rc["building_built"]:
+            t.append(" ✓built", style="dim")
+    return t
+
+
+def phase_block(view: dict) -> Text | None:
+    if view["phase"] in ("planning",):
+        return planning_block(view)
+    if view["phase"] == "tasks":
+        return Text("Everyone chooses which dealt task cards to keep.", style="italic")
+    if view.get("bidding"):
+        return bidding_block(view)
+    return None
+
+
+def board(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> Group:
+    """The whole board; with a cursor (placing) the map comes before the phase block."""
+    parts: list = [track(view), council_line(view)]
+    city = [*map_lines(view, cursor, marks)]
+    phase = phase_block(view)
+    last = last_bid_block(view)
+    if cursor is not None:
+        parts += city
+        if last:
+            parts.append(last)
+    else:
+        if phase is not None:
+            parts.append(phase)
+        if last and view["phase"] == "actions":
+            parts.append(last)
+        parts += city
+    parts.append(legend(view))
+    own = own_block(view)
+    if own is not None:
+        parts.append(own)
+    parts.append(rounds_block(view))
+    return Group(*parts)
