@@ -107,6 +107,18 @@ class Strasbourg(Game):
     def is_over(self, s):
         return s["phase"] == "over"
 
+    def undo_barrier(self, before, after, seat, action):
+        """Drawing shows the top card of a deck shuffled at setup (no randomness
+        at the time) and a bid turns a face-down stack over: neither can be
+        taken back."""
+        if super().undo_barrier(before, after, seat, action):
+            return True
+        try:
+            verb, _ = parse(action)
+        except IllegalAction:
+            return False
+        return verb in ("draw", "bid")
+
     # ----- prompts -------------------------------------------------------------
     def prompt(self, s, seat):
         if seat not in rules.to_act(s):

@@ -165,3 +165,18 @@ def test_random_games_are_fast():
 def test_legal_split_lists_sub_multisets():
     assert sorted(map(tuple, rules.sub_multisets([2, 2, 5]))) == sorted(
         [(2,), (2, 2), (5,), (5, 2), (5, 2, 2)])
+
+
+def test_drawing_and_bidding_are_undo_barriers():
+    s = GAME.new(["A", "B", "C"], 5)
+    for seat in range(3):
+        s = GAME.apply(s, seat, "keep " + s["players"][seat]["dealt"][0])
+    before = s
+    after = GAME.apply(before, 0, "draw")
+    assert GAME.undo_barrier(before, after, 0, "draw")
+    stopped = GAME.apply(after, 0, "stop")
+    assert not GAME.undo_barrier(after, stopped, 0, "stop")
+    stacked = GAME.apply(stopped, 0, "stack " + str(stopped["players"][0]["hand"][0]))
+    assert not GAME.undo_barrier(stopped, stacked, 0, "stack 1")
+    assert GAME.undo_barrier(stacked, stacked, 0, "bid 1")
+    assert not GAME.undo_barrier(stacked, stacked, 0, "pass")
