@@ -26,7 +26,9 @@ async def test_setup_by_keys_curtain_and_money_action(play, store):
         await d.press("f3")  # 3 players
         # From "Start", back to seat 2's kind button (seed, kind 3, name 3, kind 2),
         # and cycle it round (heuristic → search → human).
-        await d.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter", "enter")
+        await d.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter")
+        await d.pilot.pause(0.3)  # a button ignores presses during its 0.2 s flash
+        await d.press("enter")
         assert "Human" in str(d.app.screen.query_one("#kind-1").label)
         await d.press("tab", "tab", "tab")  # to the seed field, which selects its text
         await d.press(*"4242")
