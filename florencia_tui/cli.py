@@ -17,6 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, default=3)
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--save", action="store_true",
+                    help="play through the table and save every game (for replays and stats)")
     tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
     tp.add_argument("game")
     tp.add_argument("--seats", default="heuristic,random,random",
@@ -31,6 +33,11 @@ def _parser() -> argparse.ArgumentParser:
     ep.add_argument("-o", "--output", help="file to write (default: stdout)")
     pl = sub.add_parser("replay", help="replay a record file and print the final scores")
     pl.add_argument("file")
+    lg = sub.add_parser("log", help="print a saved game's log, as one seat (or a spectator) saw it")
+    lg.add_argument("id", type=int)
+    lg.add_argument("--seat", type=int, help="seat number, 1 = first player (default: spectator)")
+    lg.add_argument("-o", "--output", help="file to write (default: stdout)")
+    sub.add_parser("stats", help="statistics over the saved games")
     return p
 
 
@@ -59,6 +66,53 @@ def cmd_list(out=None) -> int:
     return 0
 
 
+def cmd_log(game_id: int, seat: int | None, output: str | None = None, out=None) -> int:
+    """The game log as ``seat`` (1-based; None: a spectator) read it."""
+    out = out or sys.stdout
+    from florencia_tui.gamelog import export_text, log_lines
+    from florencia_tui.store import Store
+    from florencia_tui.table import LogEntry
+
+    store = Store()
+    try:
+        saved = store.get(game_id)
+    except KeyError as e:
+        print(f"florencia: {e.args[0]}", file=sys.stderr)
+        return 2
+    if seat is not None and not 1 <= seat <= len(saved.seats):
+        print(f"florencia: game {game_id} has seats 1-{len(saved.seats)}", file=sys.stderr)
+        return 2
+    viewer = None if seat is None else seat - 1
+    rows = store.action_rows(game_id)
+    from florencia_tui.core.undo import undone_indices
+
+    undone = undone_indices([[r["seat"], r["action"]] for r in rows])
+    entries = [LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
+               for i, r in enumerate(rows)]
+    text = export_text(saved.game, game_id, saved.names, viewer, log_lines(entries, viewer))
+    if output:
+        Path(output).write_text(text)
+    else:
+        print(text, end="", file=out)
+    return 0
+
+
+def cmd_stats(out=None) -> int:
+    out = out or sys.stdout
+    from rich.console import Console
+
+    from florencia_tui.stats import compute, stats_tables
+    from florencia_tui.store import Store
+
+    st = compute(Store())
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    console.print(f"Statistics · {st.summary()}")
+    for table in stats_tables(st):
+        console.print()
+        console.print(table)
+    return 0
+
+
 def print_scores(cards, out=None) -> None:
     out = out or sys.stdout
     for c in sorted(cards, key=lambda c: c.rank):
@@ -79,6 +133,17 @@ def main(argv: list[str] | None = None) -> int:
         from florencia_tui.tui.app import run_app
 
         return run_app(resume=args.id)
+    if args.cmd == "selfplay" and args.save:
+        from florencia_tui.selfplay import save_games
+        from florencia_tui.store import Store
+
+        try:
+            ids = save_games(args.game, args.players, args.games, args.seed, Store())
+        except KeyError as e:
+            print(f"florencia: {e.args[0]}", file=sys.stderr)
+            return 2
+        print(f"saved {len(ids)} games: {', '.join(map(str, ids))}")
+        return 0
     if args.cmd == "selfplay":
         from florencia_tui.selfplay import selfplay
 
@@ -101,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "list":
         return cmd_list()
+    if args.cmd == "log":
+        return cmd_log(args.id, args.seat, args.output)
+    if args.cmd == "stats":
+        return cmd_stats()
     if args.cmd == "export":
         from florencia_tui.store import Store
 

@@ -69,3 +69,18 @@ def selfplay(game_id: str, players: int, games: int, seed: int) -> SelfplayResul
             res.wins[w] += 1 / len(winners)
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def save_games(game_id: str, players: int, games: int, seed: int, store,
+               kind: str = "bot:random") -> list[int]:
+    """Play bot games through a :class:`~florencia_tui.table.Table` that saves
+    each one in ``store`` (for replays and statistics); returns their ids."""
+    from florencia_tui.table import Table
+
+    ids = []
+    for g in range(games):
+        seats = [{"name": f"P{i + 1}", "kind": kind} for i in range(players)]
+        table = Table(game_id, seats, seed * 1_000_003 + g, store=store)
+        table.run_bots()
+        ids.append(table.table_id)
+    return ids

@@ -38,9 +38,16 @@ def palazzo_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
 
 
+def palazzo_replay(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    """A finished game's replay at the start of round 8, everything shown."""
+    table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0), ["r", "enter", "g", "8", "enter"]
+
+
 SCENES = {
     "home": home,
     "setup": setup,
     "palazzo-board": palazzo_board,
     "palazzo-end": palazzo_end,
+    "palazzo-replay": palazzo_replay,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -21,7 +22,11 @@ from florencia_tui.tui.adapter import SubmitAction, game_ui
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
 from florencia_tui.tui.screens.help import HelpScreen
+from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
+
+
+UNDONE_MARK = " (undone)"
 
 
 class GameScreen(Screen[None]):
@@ -29,6 +34,8 @@ class GameScreen(Screen[None]):
         ("f1", "help", "Rules"),
         (":", "command", "Type action"),
         ("escape", "leave", "Home"),
+        ("u", "undo", "Undo"),
+        ("l", "log", "Log"),
     ]
 
     def __init__(self, table: Table, bot_delay: float = 0.6) -> None:
@@ -140,16 +147,18 @@ class GameScreen(Screen[None]):
     def _render_log(self) -> None:
         log = self.query_one("#log", RichLog)
         lines = self.table.log(self.viewer)
-        key = (self.viewer, len(lines))
+        undone = sum(1 for line in lines if line.endswith(UNDONE_MARK))
+        key = (self.viewer, len(lines), undone)
         if key == self._log_count:
             return
-        if not isinstance(self._log_count, tuple) or self._log_count[0] != self.viewer:
+        old = self._log_count
+        if not isinstance(old, tuple) or old[0] != self.viewer or old[2] != undone:
             log.clear()
-            for line in lines:
-                log.write(line)
+            new = lines
         else:
-            for line in lines[self._log_count[1]:]:
-                log.write(line)
+            new = lines[old[1]:]
+        for line in new:
+            log.write(Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line)
         self._log_count = key
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
@@ -211,6 +220,30 @@ class GameScreen(Screen[None]):
             event.stop()
             box.display = False
             self.focus_next()
+
+    async def action_undo(self) -> None:
+        """Take back the viewer's latest action (core.undo's policy decides)."""
+        msg = self.query_one("#message", Static)
+        seat = self.viewer
+        if getattr(self.table, "undo", None) is None:
+            msg.update("[b red]✗[/] Undo is not available at this table.")
+            return
+        if seat is None:
+            msg.update("[b red]✗[/] A spectator has nothing to undo.")
+            return
+        if self._bot_pending:
+            msg.update("[b red]✗ Cannot undo:[/] a bot is moving; undo works within your turn.")
+            return
+        try:
+            entry = self.table.undo(seat)
+        except IllegalAction as e:
+            msg.update(f"[b red]✗[/] {str(e)[:1].upper()}{str(e)[1:]}.")
+            return
+        msg.update(f"[yellow]↶[/] {entry.line(seat)}")
+        await self.advance()
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.table, self.viewer))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.table.rules_help))

@@ -1,4 +1,5 @@
-"""Home: pick a game (the ones not built yet are shown as coming) or continue one."""
+"""Home: pick a game (the ones not built yet are shown as coming) or continue one;
+replays of saved games (r) and statistics (s, summed up on the last line)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from florencia_tui.games import REGISTRY
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [("q", "app.quit", "Quit"), ("tab", "app.focus_next", "Switch list")]
+    BINDINGS = [("q", "app.quit", "Quit"), ("tab", "app.focus_next", "Switch list"),
+                ("r", "replays", "Replays"), ("s", "stats", "Statistics")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -33,6 +35,7 @@ class HomeScreen(Screen[None]):
             yield OptionList(*opts, id="games")
             yield Static("Continue a saved game", classes="section")
             yield OptionList(id="saved")
+            yield Static(id="home-stats")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -42,6 +45,27 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_saved()
+        self.refresh_stats()
+
+    def refresh_stats(self) -> None:
+        from florencia_tui.stats import compute
+
+        try:
+            summary = compute(self.app.store).summary()
+        except Exception:  # noqa: BLE001 - a store without games tables
+            return
+        self.query_one("#home-stats", Static).update(
+            f"[b]Statistics[/b] [dim]{summary}[/]")
+
+    def action_replays(self) -> None:
+        from florencia_tui.tui.screens.replay import ReplaysScreen
+
+        self.app.push_screen(ReplaysScreen())
+
+    def action_stats(self) -> None:
+        from florencia_tui.tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def refresh_saved(self) -> None:
         saved = self.query_one("#saved", OptionList)

@@ -1,0 +1,159 @@
+"""Statistics over the saved games, derived from the store's ``games`` table.
+
+A finished game has ``status = 'over'`` and ``result``: the final score cards
+(seat, name, total, rank, winner) the table writes when the game ends. Shared
+wins count as a win for each winner.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from rich.table import Table as RichTable
+
+from florencia_tui.games import REGISTRY
+from florencia_tui.store import SavedGame, Store
+
+
+@dataclass
+class GameStats:
+    game: str
+    played: int = 0  # games started
+    finished: int = 0
+    score_sum: float = 0.0
+    scores: int = 0  # score cards counted
+    win_sum: float = 0.0  # winners' scores
+
+    @property
+    def title(self) -> str:
+        return REGISTRY[self.game].title if self.game in REGISTRY else self.game
+
+    @property
+    def mean_score(self) -> float | None:
+        return self.score_sum / self.scores if self.scores else None
+
+    @property
+    def mean_winning(self) -> float | None:
+        return self.win_sum / self.finished if self.finished else None
+
+
+@dataclass
+class PlayerStats:
+    """A player name (or a bot level) in one game."""
+
+    key: str
+    game: str
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Stats:
+    games: dict[str, GameStats] = field(default_factory=dict)
+    players: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)  # (name, game)
+    bots: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)  # (kind, game)
+    longest: list[tuple[SavedGame, int]] = field(default_factory=list)  # (game, actions)
+
+    @property
+    def played(self) -> int:
+        return sum(g.played for g in self.games.values())
+
+    @property
+    def finished(self) -> int:
+        return sum(g.finished for g in self.games.values())
+
+    def wins_by_name(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for (name, _game), p in self.players.items():
+            out[name] = out.get(name, 0) + p.wins
+        return out
+
+    def summary(self) -> str:
+        if not self.played:
+            return "no games played yet"
+        text = f"{self.played} game{'s' if self.played != 1 else ''} · {self.finished} finished"
+        wins = self.wins_by_name()
+        if wins and max(wins.values()) > 0:
+            best = max(wins.items(), key=lambda kv: (kv[1], kv[0]))
+            text += f" · most wins: {best[0]} ({best[1]})"
+        return text
+
+
+def compute(store: Store, longest: int = 5) -> Stats:
+    st = Stats()
+    finished: list[tuple[SavedGame, int]] = []
+    for g, result in store.results():
+        gs = st.games.setdefault(g.game, GameStats(g.game))
+        gs.played += 1
+        if g.status != "over" or not result:
+            continue
+        gs.finished += 1
+        n_effective = store.effective_actions(g.id)
+        finished.append((g, n_effective))
+        winners = [c for c in result if c.get("winner")]
+        if winners:
+            gs.win_sum += winners[0]["total"]
+        for c in result:
+            seat = int(c["seat"])
+            kind = g.seats[seat]["kind"] if seat < len(g.seats) else "human"
+            gs.score_sum += c["total"]
+            gs.scores += 1
+            targets = [st.players.setdefault((c["name"], g.game), PlayerStats(c["name"], g.game))]
+            if kind != "human":
+                targets.append(st.bots.setdefault((kind, g.game), PlayerStats(kind, g.game)))
+            for p in targets:
+                p.games += 1
+                p.wins += 1 if c.get("winner") else 0
+                p.score_sum += c["total"]
+    finished.sort(key=lambda x: (-x[1], x[0].id))
+    st.longest = finished[:longest]
+    return st
+
+
+def _num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}"
+
+
+def _title(game: str) -> str:
+    return REGISTRY[game].title if game in REGISTRY else game
+
+
+def stats_tables(st: Stats) -> list:
+    """Rich renderables: one table per kind of statistic."""
+    games = RichTable(title="Games", title_justify="left", expand=True, box=None)
+    for col, just in [("game", "left"), ("played", "right"), ("finished", "right"),
+                      ("avg score", "right"), ("avg winner", "right")]:
+        games.add_column(col, justify=just)
+    for g in sorted(st.games.values(), key=lambda g: g.title):
+        games.add_row(g.title, str(g.played), str(g.finished), _num(g.mean_score),
+                      _num(g.mean_winning))
+
+    def people(title: str, rows: dict) -> RichTable:
+        t = RichTable(title=title, title_justify="left", expand=True, box=None)
+        for col, just in [("name", "left"), ("game", "left"), ("games", "right"),
+                          ("wins", "right"), ("win %", "right"), ("avg score", "right")]:
+            t.add_column(col, justify=just)
+        for p in sorted(rows.values(), key=lambda p: (-p.wins, -p.win_rate, p.key, p.game)):
+            t.add_row(p.key, _title(p.game), str(p.games), str(p.wins),
+                      f"{100 * p.win_rate:.0f}", _num(p.mean_score))
+        return t
+
+    longest = RichTable(title="Longest games", title_justify="left", expand=True, box=None)
+    for col, just in [("#", "right"), ("game", "left"), ("actions", "right"),
+                      ("players", "left"), ("finished", "left")]:
+        longest.add_column(col, justify=just)
+    for g, n in st.longest:
+        longest.add_row(str(g.id), _title(g.game), str(n), ", ".join(g.names),
+                        time.strftime("%d %b %Y", time.localtime(g.updated)))
+    return [games, people("Wins per player", st.players),
+            people("Wins per bot level", st.bots), longest]
