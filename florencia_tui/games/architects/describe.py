@@ -19,6 +19,11 @@ def _bld(b: str) -> str:
 
 
 def label(s: dict, seat: int, action: str) -> str:
+    return action_label(s["names"], action)
+
+
+def action_label(names: list[str], action: str) -> str:
+    """A menu label for an action; pure (a UI may call it with a view's names)."""
     try:
         act = canonical(action)
     except Exception:  # noqa: BLE001
@@ -32,14 +37,14 @@ def label(s: dict, seat: int, action: str) -> str:
         return LOC.get(args[0], args[0])
     if verb == "retrieve":
         if args[0] == "captive":
-            return f"Take back a worker held by {s['names'][int(args[1])]}"
+            return f"Take back a worker held by {names[int(args[1])]}"
         return f"Take back a worker from {LOC.get(args[0], args[0])}"
     if verb in ("hire", "dismiss", "use", "fire"):
         return f"{verb.capitalize()} {_appr(args[0])}"
     if verb in ("keep", "build", "discard"):
         return f"{verb.capitalize()} {_bld(args[0])}"
     if verb == "capture":
-        return f"Capture {s['names'][int(args[1])]} at {LOC[args[0]]}"
+        return f"Capture {names[int(args[1])]} at {LOC[args[0]]}"
     if verb == "trade":
         return f"{' + '.join(args[1:])} -> 1 {args[0]}"
     if verb == "pay":

@@ -214,7 +214,7 @@ class Architects(Game):
         gh = f"Guildhall {len(s['guildhall'])}/{total}"
         if s["final"] is not None:
             gh += " - final round"
-        return f"Turn {s['turns'] + 1} - {s['names'][s['turn']]} - {gh}"
+        return f"Turn {s['turns'] + 1} - {gh}"
 
     def label(self, s, seat, action):
         from .describe import label

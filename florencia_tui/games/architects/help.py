@@ -51,6 +51,22 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
 (-9..+7), -2 per unpaid debt, +1 per gold and marble, +1 per 10 silver,
 -1 per 2 of your workers in the Prison.
 
+## On screen
+- Each player has a colour and a letter (the name's initial, or the seat
+  number); the town grid shows how many workers each has at each location,
+  and "you get" what your next worker there would bring.
+- Resources: $ silver, c clay, w wood, s stone, g gold, m marble, v virtue;
+  apprentice skills C Carpentry, T Tiling, M Masonry.
+- Placing a worker: a letter highlights a location and the line below says
+  what it would bring; Enter places it. q Quarry, f Forest, m Mines (clay),
+  o Mines (gold), s Silversmith, k King's Storehouse, w Workshop,
+  t Town Centre, x Tax Stand, h Guardhouse, 1 2 3 Black Market spaces,
+  g Guildhall. Greyed rows say why an option is closed.
+- Every other choice: its key (1-9, 0, then letters) plays it at once;
+  arrows show each option's details first.
+- PgUp/PgDn scroll the board (your tableau and hand, then the others');
+  Tab moves to the board, the log and back.
+
 ## Notation
 `place quarry`, `place mines gold`, `place market 2`, `hire 25`, `draw`,
 `trade virtue clay wood`, `use 15`, `capture forest 2`, `turnin`, `release`,
@@ -61,6 +77,11 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
 `side` 1/2, `promo_boards`, `promo_cards` (apprentices and buildings 41-43),
 `conspirator_mode` (per_action / per_capture), `no_worker_fallback`,
 `free_apprentice` and `guildhall_refresh` (BGA-only rules), all off by default.
+
+## Not included
+- Solo mode (Constantine/Helena and the Scheme cards): its rules were not
+  found, so it is not offered; the game is for 2-5 players.
+- The expansions (Age of Artisans, Works of Wonder).
 
 ## Reconstructed data
 - RECONSTRUCTED: first player with side-2 boards (highest starting virtue,

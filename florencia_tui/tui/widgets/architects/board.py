@@ -1,0 +1,119 @@
+"""The Architects board: the town, the market rows, the Guildhall and Cathedral, the
+virtue track, then every player's tableau (the viewer's first), in one scroll.
+
+At 80x24 the sections stack (about 48 columns each); from 100 columns on,
+pairs of sections stand side by side. When a new kind of decision comes up the
+board scrolls to the section it is about (apprentices for hiring, the hand for
+building), once, so the player's own scrolling is never fought.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from florencia_tui.tui.adapter import BoardWidget
+from florencia_tui.tui.widgets.architects import render
+
+FOCUS = {
+    "architects.workshop": "ar-market", "architects.market_mid": "ar-market",
+    "architects.tavern": "ar-market", "architects.freehire": "ar-market",
+    "architects.graveyard": "ar-you",
+    "architects.guildhall": "ar-you", "architects.pay": "ar-you",
+    "architects.cath_discard": "ar-you", "architects.library": "ar-you",
+    "architects.handlimit": "ar-you", "architects.draft": "ar-you",
+    "architects.capture": "ar-town", "architects.place": "ar-town",
+    "architects.storehouse": "ar-you", "architects.guardhouse": "ar-you",
+}
+
+
+class ArchitectsBoard(BoardWidget):
+    DEFAULT_CSS = """
+    ArchitectsBoard { height: 1fr; }
+    ArchitectsBoard > VerticalScroll { height: 1fr; }
+    ArchitectsBoard .ar-section { height: auto; padding: 0 1 1 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._view: dict | None = None
+        self._seats = 0
+        self._focus_key: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="ar-scroll"):
+            for sid in ("ar-town", "ar-market", "ar-guild", "ar-you"):
+                yield Static(classes="ar-section", id=sid)
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self._draw(self._view)
+
+    def show(self, view: dict) -> None:
+        self._view = view
+        self._draw(view)
+        self._follow_prompt(view)
+
+    # ----- drawing ----------------------------------------------------------------
+    def _draw(self, view: dict) -> None:
+        width = self.size.width - 3  # padding and the scrollbar
+        town, market, appr = render.town(view), render.market(view), render.apprentices(view)
+        guild, cath, virtue = (render.guildhall(view), render.cathedral(view),
+                               render.virtue_track(view))
+        goods = render.stack(market, appr)
+        halls = render.side_by_side(guild, cath)
+        if render.fits(width, town, goods):
+            self._set("ar-town", render.side_by_side(town, goods))
+            if render.fits(width, halls, virtue):
+                self._set("ar-market", render.side_by_side(halls, virtue))
+            else:
+                self._set("ar-market", render.stack(halls, virtue))
+            self._set("ar-guild", "")
+            self.query_one("#ar-guild").display = False
+        else:
+            self._set("ar-town", town)
+            self._set("ar-market", goods)
+            self._set("ar-guild", render.stack(halls, virtue))
+            self.query_one("#ar-guild").display = True
+        n = len(view["players"])
+        scroll = self.query_one("#ar-scroll", VerticalScroll)
+        if self._seats != n:
+            for i in range(1, n):
+                scroll.mount(Static(classes="ar-section", id=f"ar-other-{i}"))
+            self._seats = n
+        me = view.get("seat")
+        order = ([me] if me is not None else []) + [i for i in range(n) if i != me]
+        self._set("ar-you", render.tableau_with_draft(view, order[0]))
+        for slot, seat in enumerate(order[1:], start=1):
+            self._set(f"ar-other-{slot}", render.tableau(view, seat))
+
+    def _set(self, sid: str, renderable) -> None:
+        self.query_one(f"#{sid}", Static).update(renderable)
+
+    def _follow_prompt(self, view: dict) -> None:
+        me = view.get("seat")
+        pr = (view.get("prompts") or {}).get(str(me)) if me is not None else None
+        kind = pr["kind"] if pr else None
+        key = (me, kind)
+        if key == self._focus_key:
+            return
+        self._focus_key = key
+        target = FOCUS.get(kind or "")
+        if target:
+            self.call_after_refresh(self._scroll_to, target)
+
+    def _scroll_to(self, sid: str) -> None:
+        scroll = self.query_one("#ar-scroll", VerticalScroll)
+        if sid == "ar-town":
+            scroll.scroll_home(animate=False)
+        else:
+            scroll.scroll_to_widget(self.query_one(f"#{sid}"), animate=False, top=True)
+
+    def scroll_page(self, direction: int) -> None:
+        """Scroll by a page (the prompt panels send PgUp/PgDn here)."""
+        scroll = self.query_one("#ar-scroll", VerticalScroll)
+        if direction < 0:
+            scroll.scroll_page_up(animate=False)
+        else:
+            scroll.scroll_page_down(animate=False)

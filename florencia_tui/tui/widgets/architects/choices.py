@@ -1,0 +1,483 @@
+"""Rows for the Architects prompt panel: one per legal action, with a key, a
+label that says what it costs and gives, and a longer detail line shown for the
+highlighted row; plus the reasons tempting options are unavailable.
+
+Everything comes from the seat's view and the prompt's data (``yields``,
+``hire_costs``, ``builds``, ...), never from the game state. The engine keeps
+the last word: a reason here only explains, it never allows or forbids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from florencia_tui.core.game import Prompt
+from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects import texts
+from florencia_tui.games.architects.describe import action_label
+from florencia_tui.games.architects.notation import parse_pay_token
+from florencia_tui.tui.widgets.architects import render
+
+# Keys of the placement panel: a letter per location (shown beside each row).
+PLACE_KEYS = {
+    "place quarry": "q", "place forest": "f", "place mines clay": "m",
+    "place mines gold": "o", "place silversmith": "s", "place storehouse": "k",
+    "place workshop": "w", "place towncentre": "t", "place taxstand": "x",
+    "place guardhouse": "h", "place market 1": "1", "place market 2": "2",
+    "place market 3": "3", "place guildhall": "g",
+}
+# Keys for every other decision, in order ('l' and 'u' stay with the screen: log, undo).
+SEQ_KEYS = "1234567890abcdefghijkmnopqrstvwxyz"
+LOC = D.LOCATION_NAMES
+
+
+@dataclass
+class Row:
+    action: str
+    label: Text
+    detail: str = ""
+    key: str = ""
+
+
+# ----- small helpers ----------------------------------------------------------------
+def words(gains: dict) -> str:
+    return texts.amounts({r: k for r, k in gains.items() if k})
+
+
+def appr_name(aid: int) -> str:
+    name, skills = D.ALL_APPRENTICES[aid][0], D.ALL_APPRENTICES[aid][1]
+    return f"{name} {skills}"
+
+
+def appr_detail(aid: int) -> str:
+    name, skills = D.ALL_APPRENTICES[aid][0], D.ALL_APPRENTICES[aid][1]
+    return f"{name} ({texts.skills_text(skills)}): {texts.apprentice_text(aid)}"
+
+
+def building_detail(bid: int) -> str:
+    name, skills, cost, _v, vp, when, _e = D.ALL_BUILDINGS[bid]
+    need = texts.skills_text(skills) if skills else "no skill"
+    return (f"{name}: {vp} VP, needs {need}, costs {texts.cost_text(cost)}; "
+            f"{texts.building_text(bid)}")
+
+
+def building_label(verb: str, bid: int, extra: str = "") -> Text:
+    t = Text(f"{verb} ")
+    t.append_text(render.building_line(bid, indent=""))
+    if extra:
+        t.append(f" {extra}", style="bold")
+    return t
+
+
+def face_up(view: dict) -> dict[int, tuple[int, int, dict]]:
+    """Apprentice id -> (row, column, card) for the cards on the market rows."""
+    out = {}
+    for r, row in enumerate(view["apprentice_rows"]):
+        for c, card in enumerate(row):
+            if card:
+                out[card["id"]] = (r, c, card)
+    return out
+
+
+def skills_of(p: dict) -> set[str]:
+    out: set[str] = set()
+    for a in p["apprentices"]:
+        out.update(a["skills"])
+    return out
+
+
+def shortfall(p: dict, cost: dict) -> dict:
+    """What p lacks to pay ``cost`` (approximating Therese's and Lothaire's powers)."""
+    have = {r: p[r] for r in D.RESOURCES}
+    need = {r: k for r, k in cost.items()}
+    if p.get("board") == "Lothaire":
+        if need.get("ws"):
+            need["ws"] -= 1
+        else:
+            for r in ("wood", "stone"):
+                if need.get(r):
+                    need[r] -= 1
+                    break
+    short: dict = {}
+    ws = need.pop("ws", 0)
+    if p.get("board") == "Therese":
+        gm = need.pop("gold", 0) + need.pop("marble", 0)
+        if gm > have["gold"] + have["marble"]:
+            short["gold/marble"] = gm - have["gold"] - have["marble"]
+    for r, k in need.items():
+        if k > have[r]:
+            short[r] = k - have[r]
+    if ws > have["wood"] + have["stone"]:
+        short["wood/stone"] = ws - have["wood"] - have["stone"]
+    return short
+
+
+def build_reason(view: dict, seat: int, bid: int) -> str:
+    p = view["players"][seat]
+    missing = [c for c in D.ALL_BUILDINGS[bid][1] if c not in skills_of(p)]
+    if missing:
+        return (f"needs {texts.skills_text(''.join(missing))} "
+                f"(hire an apprentice with that skill)")
+    short = shortfall(p, D.ALL_BUILDINGS[bid][2])
+    if short:
+        return "short of " + ", ".join(f"{k} {r}" for r, k in short.items())
+    return "not possible now"
+
+
+def cathedral_reason(view: dict, seat: int) -> str:
+    p = view["players"][seat]
+    lvl = p["cath"] + 1
+    if lvl > 5:
+        return "you are at the top of the Cathedral"
+    if p["virtue"] < D.CATHEDRAL_MIN_VIRTUE:
+        return f"needs virtue {D.CATHEDRAL_MIN_VIRTUE}+ (you have {p['virtue']})"
+    level = view["cathedral"]["levels"][lvl - 1]
+    if len(level["markers"]) >= level["spaces"]:
+        return f"level {lvl} is full"
+    if not p.get("hand") and p.get("board") != "Frederick":
+        return "you need a building card to discard"
+    short = shortfall(p, D.CATHEDRAL[lvl][0])
+    if short:
+        return f"level {lvl} costs {texts.cost_text(D.CATHEDRAL[lvl][0])}; short of " + \
+            ", ".join(f"{k} {r}" for r, k in short.items())
+    return "not possible now"
+
+
+# ----- placement --------------------------------------------------------------------
+def place_label(view: dict, action: str) -> tuple[Text, str]:
+    """(label, detail) for a placement, from the prompt's yields."""
+    y = view.get("yields") or {}
+    args = action.split()[1:]
+    loc = args[0]
+    key = " ".join(args)
+    me = view["players"][view["seat"]]
+    here = view["locations"].get(loc, [0] * len(view["names"]))[view["seat"]] \
+        if loc in view["locations"] else 0
+    t = Text()
+    if loc == "market":
+        i = int(args[1]) - 1
+        eff = dict(y.get(key, {}))
+        cost = eff.pop("cost_silver", D.MARKET_COST[i])
+        virtue = eff.pop("virtue", -1)
+        choice = eff.pop("choice", None)
+        t.append(f"Black Market {render.MARKET_SIDES[i]:<6} ")
+        t.append(f"pay {cost}$: ")
+        t.append_text(Text(choice) if choice else render.gains_text(eff))
+        detail = (f"Pay {cost} silver, {virtue:+d} virtue: "
+                  + (choice if choice else "gain " + words(eff))
+                  + ". Your worker stays until the market resets, then goes to the Prison.")
+        return t, detail
+    name = {"storehouse": "King's Storehouse"}.get(loc, LOC.get(loc, loc))
+    if loc == "mines":
+        name = f"Mines ({args[1]})"
+    t.append(f"{name:<18}")
+    n = here + 1
+    if loc in ("quarry", "forest", "silversmith") or key in ("mines clay", "mines gold"):
+        gains = y.get(key, {})
+        t.append_text(render.gains_text(gains))
+        base = {"quarry": "1 stone per worker of yours there",
+                "forest": "1 wood per worker of yours there",
+                "silversmith": "1 silver per worker of yours there, +1",
+                "mines clay": "1 clay per worker of yours there, +1",
+                "mines gold": "1 gold per 2 workers of yours there"}[key]
+        detail = (f"Gain {words(gains)} ({base}: {n} with this one, counting apprentices).")
+        return t, detail
+    if loc == "storehouse":
+        k = y.get(loc, {}).get("actions", n)
+        t.append(f"up to {k} trades")
+        detail = (f"Up to {k} trades: 2 clay/wood/stone -> 1 virtue, 3 wood/stone -> 1 "
+                  f"marble, or an apprentice's trade. You have {render.purse(me).plain}.")
+        return t, detail
+    if loc == "workshop":
+        w = y.get(loc, {})
+        cols, draw = w.get("hire_columns", 1), w.get("draw", 1)
+        t.append(f"hire (col≤{cols}) or draw {draw}")
+        dodge = D.tax_dodge_icons(me["virtue"]) + (1 if me.get("board") == "Ada" else 0)
+        tax = f", you ignore {min(dodge, 2)} of it" if dodge else ""
+        detail = (f"Hire an apprentice for 4 silver (2 tax{tax}): columns 1-{cols} at no "
+                  f"extra, +1 silver per column further; or draw {draw} building "
+                  f"card{'s' if draw > 1 else ''}.")
+        return t, detail
+    if loc == "towncentre":
+        tc = y.get(loc, {})
+        k, lim = tc.get("captures", n), tc.get("locations", 1)
+        t.append(f"up to {k} captures")
+        detail = (f"Up to {k} captures: all of one player's workers at one location "
+                  f"({lim} location{'s' if lim > 1 else ''} in all). The first costs 1 "
+                  f"silver tax, each further one 1 silver.")
+        return t, detail
+    if loc == "taxstand":
+        ts = y.get(loc, {})
+        gains = {"silver": ts.get("silver", 0), "gold": ts.get("gold", 0)}
+        t.append_text(render.gains_text(gains))
+        t.append(" ")
+        t.append_text(render.res("virtue", ts.get("virtue", -2), word=True, sign=True))
+        detail = (f"Take all {ts.get('silver', 0)} silver from the Tax Stand and lose "
+                  f"{-ts.get('virtue', -2)} virtue (you have {me['virtue']}).")
+        return t, detail
+    if loc == "guardhouse":
+        k = y.get(loc, {}).get("actions", n)
+        t.append(f"up to {k} actions")
+        held = sum(q["captives"][view["seat"]] for q in view["players"])
+        detail = (f"Up to {k} of: turn in your {sum(me['captives'])} captives (1 silver "
+                  f"each), release your {me['prison']} from the Prison, ransom your "
+                  f"{held} held by others, pay off one of your {me['debts']} debts.")
+        return t, detail
+    if loc == "guildhall":
+        g = y.get("guildhall", {})
+        builds = [D.ALL_BUILDINGS[b][0] for b in g.get("build", [])]
+        parts = []
+        if builds:
+            parts.append("build " + ", ".join(builds))
+        if g.get("cathedral"):
+            parts.append(f"Cathedral L{me['cath'] + 1}")
+        short = " or ".join(parts)
+        if len(short) > 40 and builds:
+            parts[0] = f"build 1 of {len(builds)}"
+            short = " or ".join(parts)
+        t.append(short)
+        gh = view["guildhall"]
+        detail = (f"Construct {', '.join(builds) or 'nothing'}"
+                  + (f" or advance to Cathedral level {me['cath'] + 1}"
+                     if g.get("cathedral") else "")
+                  + f". The worker stays: Guildhall {len(gh['workers']) + 1}/{gh['total']}.")
+        return t, detail
+    return Text(action_label(view["names"], action)), ""
+
+
+def place_rows(view: dict, legal: list[str]) -> list[Row]:
+    rows = []
+    for a in legal:
+        if a.startswith("place"):
+            label, detail = place_label(view, a)
+            rows.append(Row(a, label, detail, PLACE_KEYS.get(a, "")))
+    for a in legal:
+        if a.startswith("dismiss"):
+            aid = int(a.split()[1])
+            rows.append(Row(a, Text(f"Dismiss {appr_name(aid)} (free action, back to deck)"),
+                            appr_detail(aid)))
+    return rows
+
+
+def place_unavailable(view: dict, legal: list[str]) -> list[tuple[str, str]]:
+    seat = view["seat"]
+    me = view["players"][seat]
+    y = view.get("yields") or {}
+    out: list[tuple[str, str]] = []
+    if "place mines gold" not in legal:
+        out.append(("Mines (gold)", "needs 2 of your workers there: place one for clay first"))
+    if "place taxstand" not in legal:
+        out.append(("Tax Stand", "it is empty (tax payments fill it)"))
+    if me["virtue"] > D.BLACK_MARKET_MAX_VIRTUE:
+        out.append(("Black Market", f"barred at virtue 10+ (you have {me['virtue']})"))
+    else:
+        for i in range(3):
+            if f"place market {i + 1}" in legal:
+                continue
+            who = view["black_market"]["spaces"][i]
+            side = f"Black Market {render.MARKET_SIDES[i]}"
+            if who is not None:
+                out.append((side, f"taken by {view['names'][who]}"))
+            else:
+                cost = y.get(f"market {i + 1}", {}).get("cost_silver", D.MARKET_COST[i])
+                out.append((side, f"costs {cost} silver, you have {me['silver']}"))
+    if "place guildhall" not in legal:
+        hand = me.get("hand") or []
+        why = []
+        if hand:
+            why.append("no building you can construct: "
+                       + "; ".join(f"{h['name']} {build_reason(view, seat, h['id'])}"
+                                   for h in hand[:2]) + ("…" if len(hand) > 2 else ""))
+        else:
+            why.append("no building cards in hand")
+        why.append("Cathedral: " + cathedral_reason(view, seat))
+        out.append(("Guildhall", "; ".join(why)))
+    return out
+
+
+# ----- every other decision ---------------------------------------------------------
+def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
+    kind = prompt.kind.split(".", 1)[1]
+    data = prompt.data
+    seat = prompt.seat
+    me = view["players"][seat]
+    names = view["names"]
+    up = face_up(view)
+    rows: list[Row] = []
+    for a in legal:
+        verb, args = a.split()[0], a.split()[1:]
+        label: Text | None = None
+        detail = ""
+        if verb == "hire":
+            aid = int(args[0])
+            r, c, card = up.get(aid, (0, 0, {"coins": 0}))
+            label = Text(f"Hire {appr_name(aid):<15} ")
+            label.append(f"row {r + 1} col {c + 1} ", style="dim")
+            cost = (data.get("hire_costs") or {}).get(str(aid))
+            if cost:
+                label.append(f"pay {cost['silver']}$", style="bold")
+                if cost["skip_coins"]:
+                    label.append(f" ({cost['skip_coins']} onto skipped)", style="dim")
+            else:
+                label.append("free", style="bold")
+            if card.get("coins"):
+                label.append(f", take its {card['coins']}$", style="bold")
+            detail = appr_detail(aid)
+        elif verb == "draw":
+            k = data.get("draw_count", 5 if kind == "market_mid" else 1)
+            label = Text(f"Draw {k} building cards" + (", keep 1" if kind == "market_mid"
+                                                        else ""))
+            detail = f"The building deck has {view['building_deck']} cards."
+        elif verb in ("keep", "discard"):
+            bid = int(args[0])
+            extra = "for 2 gold" if kind == "library" else ""
+            label = building_label(verb.capitalize(), bid, extra)
+            detail = building_detail(bid)
+        elif verb == "build":
+            bid = int(args[0])
+            pays = (data.get("builds") or {}).get(str(bid), [])
+            extra = ("pays " + pay_words(pays[0]) if len(pays) == 1
+                     else f"{len(pays)} ways to pay" if pays else "")
+            label = building_label("Build", bid)
+            detail = building_detail(bid) + (f". You will pay {pay_words(pays[0])}."
+                                             if len(pays) == 1 else
+                                             f". {extra}: you choose next." if pays else "")
+        elif verb == "cathedral":
+            cath = data.get("cathedral") or {}
+            lvl = cath.get("level", me["cath"] + 1)
+            vp = D.CATHEDRAL[lvl][2]
+            label = Text(f"Cathedral level {lvl} ({vp} VP): ")
+            label.append_text(render.cost_text(D.CATHEDRAL[lvl][0]))
+            label.append(", discard 1 card" if me.get("board") != "Frederick" else "")
+            detail = (f"Advance to level {lvl}: {vp} VP at the end, draw a reward card "
+                      f"({view['rewards_left']} left; then +1 virtue each).")
+        elif verb == "pay":
+            label = Text(f"Pay {pay_words(args[0])}")
+        elif verb == "trade":
+            label = Text(" + ".join(args[1:]) + f" -> 1 {args[0]}")
+            detail = f"You have {render.purse(me).plain}, virtue {me['virtue']}."
+        elif verb == "use":
+            aid = int(args[0])
+            give, get = D.ALL_APPRENTICES[aid][4]
+            label = Text(f"Use {appr_name(aid)}: pay {words(give)} -> {words(get)}")
+            detail = appr_detail(aid)
+        elif verb == "capture":
+            loc, q = args[0], int(args[1])
+            k = (data.get("targets") or view["locations"]).get(loc, [0] * 5)[q]
+            cost = data.get("next_cost", 0)
+            label = Text()
+            if q == seat:
+                label.append(f"Bring home your {k} from {LOC[loc]}")
+            else:
+                label.append("Capture ")
+                label.append_text(render.chip(view, q))
+                label.append(f" {names[q]}'s {k} at {LOC[loc]}")
+            label.append(f"  {cost}$" if cost else "  free", style="bold")
+            detail = (f"Next capture costs {cost} silver (you have {me['silver']}); "
+                      f"captures may come from {data.get('location_limit', 1)} location(s)"
+                      + (f", used: {', '.join(LOC[x] for x in data.get('locs', []))}"
+                         if data.get("locs") else "") + ".")
+        elif verb == "turnin":
+            k = data.get("captives", sum(me["captives"]))
+            label = Text(f"Turn in {k} captives to the Prison: +{k} silver")
+        elif verb == "release":
+            label = Text(f"Release your {data.get('in_prison', me['prison'])} "
+                         f"workers from the Prison")
+        elif verb == "ransom":
+            held = data.get("held_by_others", 0)
+            label = Text(f"Ransom your {held} captured workers: "
+                         + (f"pay {data.get('ransom_cost', 5)} silver" if args[0] == "silver"
+                            else "take 1 debt, -1 virtue"))
+        elif verb == "paydebt":
+            label = Text(f"Pay off a debt: {data.get('paydebt_cost', 6)} silver, +1 virtue")
+            detail = f"You have {me['debts']} unpaid debts (each -2 VP at the end)."
+        elif verb == "retrieve" and args[0] in view["locations"]:
+            k = view["locations"][args[0]][seat]
+            label = Text(f"Take back a worker from {LOC[args[0]]} ({k} there)")
+        elif verb in ("dismiss", "fire"):
+            aid = int(args[0])
+            label = Text(f"{'Dismiss' if verb == 'dismiss' else 'Discard'} {appr_name(aid)}"
+                         + (" (free action)" if verb == "dismiss" else ""))
+            detail = appr_detail(aid)
+        elif verb == "done":
+            label = Text({"storehouse": "Done (skip the remaining trades)",
+                          "capture": "Done capturing", "guardhouse": "Done",
+                          "tavern": "Hire nobody", "church": "Keep the debt",
+                          "library": "Keep all cards", "crane": "No second worker"
+                          }.get(kind, "Done"))
+        elif verb == "place":
+            label = Text("Place another worker in the Guildhall")
+        if label is None:
+            label = Text(action_label(names, a))
+        rows.append(Row(a, label, detail))
+    return rows
+
+
+def pay_words(token: str) -> str:
+    pay = parse_pay_token(token)
+    return ", ".join(f"{k} {r}" for r, k in pay.items()) or "nothing"
+
+
+def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
+    kind = prompt.kind.split(".", 1)[1]
+    data = prompt.data
+    seat = prompt.seat
+    me = view["players"][seat]
+    out: list[tuple[str, str]] = []
+    limit = D.APPRENTICE_LIMIT + (1 if me.get("board") == "Rudolf" else 0)
+    if kind in ("workshop", "market_mid", "tavern", "freehire"):
+        if len(me["apprentices"]) >= limit:
+            out.append(("Hire", f"you have {limit} apprentices; dismiss one first "
+                                f"(it is listed here)"))
+        elif kind == "workshop":
+            for aid, cost in (data.get("hire_costs") or {}).items():
+                if f"hire {aid}" not in legal:
+                    out.append((f"Hire {appr_name(int(aid))}",
+                                f"costs {cost['silver']} silver, you have {me['silver']}"))
+    elif kind == "guildhall":
+        for h in me.get("hand") or []:
+            if f"build {h['id']}" not in legal:
+                out.append((f"Build {h['name']}", build_reason(view, seat, h["id"])))
+        if "cathedral" not in legal:
+            out.append(("Cathedral", cathedral_reason(view, seat)))
+    elif kind == "guardhouse":
+        if "release" not in legal:
+            out.append(("Release", "none of your workers is in the Prison"))
+        if not data.get("held_by_others"):
+            out.append(("Ransom", "nobody holds your workers"))
+        elif "ransom silver" not in legal:
+            out.append(("Ransom for silver", f"costs {data.get('ransom_cost')} silver, "
+                                             f"you have {me['silver']}"))
+        if "paydebt" not in legal:
+            why = ("you have no unpaid debt" if not me["debts"] else
+                   f"costs {data.get('paydebt_cost')} silver, you have {me['silver']}")
+            out.append(("Pay off a debt", why))
+    elif kind == "storehouse":
+        if not any(a.startswith("trade virtue") for a in legal):
+            out.append(("Trade for virtue", "needs 2 of clay, wood and stone"))
+        if not any(a.startswith("trade marble") for a in legal):
+            out.append(("Trade for marble", "needs 3 of wood and stone"))
+    elif kind == "capture":
+        if legal == ["done"] or all(a == "done" for a in legal):
+            cost = data.get("next_cost", 0)
+            why = (f"the next capture costs {cost} silver, you have {me['silver']}"
+                   if cost > me["silver"] else "no workers at a location you may still use")
+            out.append(("Capture", why))
+    return out
+
+
+def rows_for(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
+    if prompt.kind == "architects.place":
+        return place_rows(view, legal)
+    rows = follow_rows(prompt, view, legal)
+    for i, r in enumerate(rows):
+        r.key = SEQ_KEYS[i] if i < len(SEQ_KEYS) else ""
+    return rows
+
+
+def unavailable_for(prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
+    if prompt.kind == "architects.place":
+        return place_unavailable(view, legal)
+    return follow_unavailable(prompt, view, legal)

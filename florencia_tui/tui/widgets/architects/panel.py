@@ -1,0 +1,115 @@
+"""The Architects prompt panel: a list of the legal answers with keys, and a
+preview line for the highlighted one.
+
+Placing a worker is the big decision of every turn, so there a key only
+*highlights* its location and the preview says what the worker would bring;
+Enter places it. In every other decision a key plays its row at once, as in
+the generic action list. PgUp/PgDn scroll the board from here.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.architects.choices import Row
+
+
+class ChoiceList(OptionList):
+    BINDINGS = [
+        Binding("pageup", "board(-1)", "Board up", show=False),
+        Binding("pagedown", "board(1)", "Board down", show=False),
+    ]
+
+    def __init__(self, *options, keys: dict[str, str], immediate: bool, **kw) -> None:
+        super().__init__(*options, **kw)
+        self.keys = keys
+        self.immediate = immediate
+
+    def on_key(self, event) -> None:
+        ch = event.character
+        if not ch or ch not in self.keys:
+            return
+        event.stop()
+        event.prevent_default()
+        action = self.keys[ch]
+        if self.immediate:
+            self.post_message(SubmitAction(action))
+            return
+        for i in range(self.option_count):
+            if self.get_option_at_index(i).id == action:
+                self.highlighted = i
+                break
+
+    def action_board(self, direction: int) -> None:
+        board = self.screen.query("#board")
+        if board and hasattr(board.first(), "scroll_page"):
+            board.first().scroll_page(direction)
+
+
+class ChoicePanel(Vertical):
+    DEFAULT_CSS = """
+    ChoicePanel { height: auto; }
+    ChoicePanel > .question { height: 1; }
+    ChoicePanel > ChoiceList, ChoicePanel > ChoiceList:focus {
+        height: auto; max-height: 6; border: none; padding: 0; background: $surface;
+    }
+    ChoicePanel > .preview { height: auto; max-height: 2; color: $text-muted; }
+    """
+
+    def __init__(self, question: str, rows: list[Row],
+                 unavailable: list[tuple[str, str]] | None = None,
+                 immediate: bool = True, **kw) -> None:
+        super().__init__(**kw)
+        self.question = question
+        self.rows = rows
+        self.unavailable = unavailable or []
+        self.immediate = immediate
+        self.details = {r.action: r.detail for r in rows}
+
+    def compose(self) -> ComposeResult:
+        q = Text(self.question, style="bold")
+        q.append("  (key picks, Enter places)" if not self.immediate else "  (key plays)",
+                 style="dim")
+        yield Static(q, classes="question")
+        opts: list[Option] = []
+        for r in self.rows:
+            t = Text()
+            t.append(f"{r.key or ' '} ", style="bold cyan")
+            t.append_text(r.label)
+            opts.append(Option(t, id=r.action))
+        for j, (label, reason) in enumerate(self.unavailable):
+            opts.append(Option(Text(f"✗ {label}: {reason}", style="dim"),
+                               id=f"__unavailable_{j}", disabled=True))
+        keys = {r.key: r.action for r in self.rows if r.key}
+        yield ChoiceList(*opts, keys=keys, immediate=self.immediate, id="actions")
+        yield Static(classes="preview", id="preview")
+
+    def on_mount(self) -> None:
+        lst = self.query_one(ChoiceList)
+        lst.focus()
+        if self.rows:
+            lst.highlighted = 0
+            self._preview(self.rows[0].action)
+
+    def _preview(self, action: str | None) -> None:
+        detail = self.details.get(action or "", "")
+        t = Text()
+        if detail:
+            t.append("→ ", style="bold cyan")
+            t.append(detail)
+        self.query_one("#preview", Static).update(t)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._preview(event.option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and not event.option.disabled:
+            self.post_message(SubmitAction(event.option.id))
