@@ -1,0 +1,124 @@
+"""The Princes of Florence board: one principality large, the others small.
+
+``[`` / ``]`` change the player in focus (from the prompt panel, or here once
+Tab has focused the board). A placement panel draws its piece on the focused
+grid with :meth:`FlorenceBoard.set_ghost`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from florencia_tui.tui.adapter import BoardWidget
+from florencia_tui.tui.widgets.florence import render
+
+
+class FlorenceBoard(BoardWidget):
+    DEFAULT_CSS = """
+    FlorenceBoard { height: 1fr; }
+    FlorenceBoard > VerticalScroll { height: 1fr; }
+    FlorenceBoard Static { height: auto; padding: 0 1; }
+    FlorenceBoard #fl-focus { padding: 0 1 0 0; }
+    FlorenceBoard #fl-others, FlorenceBoard #fl-piles { padding: 1 1 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: dict | None = None
+        self.focus_seat: int | None = None
+        self._viewer: object = "unset"
+        self.ghost: render.Ghost | None = None
+        self.ghost_seat: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="fl-scroll"):
+            yield Static(id="fl-head")
+            yield Static(id="fl-focus")
+            yield Static(id="fl-hand")
+            yield Static(id="fl-piles")
+            yield Static(id="fl-track")
+            yield Static(id="fl-others")
+            yield Static(id="fl-legend")
+
+    # ----- what the screen and panels call ---------------------------------------
+    def show(self, view: dict) -> None:
+        seat = view.get("seat")
+        if seat != self._viewer or self.focus_seat is None \
+                or self.focus_seat >= len(view["players"]):
+            self._viewer = seat
+            self.focus_seat = seat if seat is not None else (view.get("to_act") or [0])[0]
+        self.view = view
+        self.ghost = None  # a new prompt panel sets its own piece
+        self.redraw()
+
+    def cycle(self, step: int) -> None:
+        if self.view is None:
+            return
+        n = len(self.view["players"])
+        self.focus_seat = ((self.focus_seat or 0) + step) % n
+        self.redraw()
+        self.query_one("#fl-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def set_ghost(self, seat: int, ghost: render.Ghost | None) -> None:
+        moved = self.focus_seat != seat
+        self.focus_seat = seat
+        self.ghost, self.ghost_seat = ghost, seat
+        self.redraw()
+        if moved or ghost is not None:
+            self.query_one("#fl-focus", Static).scroll_visible(animate=False)
+
+    # ----- keys when the board itself has focus ---------------------------------------
+    def on_key(self, event) -> None:
+        if event.character in ("[", "]"):
+            event.stop()
+            self.cycle(-1 if event.character == "[" else 1)
+
+    def on_resize(self, event) -> None:
+        self.redraw()
+
+    # ----- drawing ----------------------------------------------------------------
+    @property
+    def large(self) -> bool:
+        return self.size.width >= 72 and self.size.height >= 24
+
+    def redraw(self) -> None:
+        view = self.view
+        if view is None or not self.is_mounted:
+            return
+        players = view["players"]
+        seat = self.focus_seat if self.focus_seat is not None else 0
+        pv = players[seat]
+        parts: list = [render.round_line(view)]
+        if view["phase"] == "auction":
+            parts.append(render.piles(view))
+        line = render.auction_line(view)
+        if line.plain:
+            parts.append(line)
+        self.query_one("#fl-head", Static).update(Group(*parts))
+        piles = self.query_one("#fl-piles", Static)
+        piles.display = view["phase"] == "action"
+        if piles.display:
+            piles.update(Group(Text("Auction piles (this round's buyers ✓)", style="bold"),
+                               render.piles(view)))
+
+        ghost = self.ghost if self.ghost_seat == seat else None
+        grid = render.principality(pv, large=self.large, ghost=ghost)
+        side = render.info(view, pv)
+        self.query_one("#fl-focus", Static).update(render.side_by_side([grid, side], gap=1))
+        self.query_one("#fl-hand", Static).update(render.hand_block(view, pv))
+        self.query_one("#fl-track", Static).update(
+            render.fame_track(view, max(20, self.size.width - 2)))
+
+        others = [i for i in range(len(players)) if i != seat]
+        per_row = max(1, (self.size.width - 2) // 16) if self.size.width else 3
+        rows = []
+        for k in range(0, len(others), per_row):
+            chunk = [render.small_principality(players[i]) for i in others[k:k + per_row]]
+            rows.append(render.side_by_side(chunk, gap=2, widths=[14] * len(chunk)))
+        self.query_one("#fl-others", Static).update(
+            Group(Text("Other principalities ([ ] to enlarge)", style="bold"), *rows))
+        self.query_one("#fl-legend", Static).update(Text(render.LEGEND, style="dim"))
