@@ -30,7 +30,7 @@ REGISTRY: dict[str, GameInfo] = {
         GameInfo("palazzo", "Palazzo", 2, 4,
                  "Buy and auction floors with three currencies; build tall, pure palaces.", True),
         GameInfo("strasbourg", "Strasbourg", 3, 5,
-                 "Plan hidden influence stacks to win the guilds and the council.", False),
+                 "Plan hidden influence stacks to win the guilds and the council.", True),
         GameInfo("architects", "Architects of the West Kingdom", 2, 5,
                  "Place workers, capture rivals, build for the king, keep your virtue.", False),
     ]

@@ -38,6 +38,17 @@ def palazzo_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
 
 
+def strasbourg_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # Round 4, step B: Ana is the Bakers journeyman, the map cursor on a square.
+    table = demo_table("strasbourg", 4, seed=20, steps=160, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
+def strasbourg_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    table = finished_table("strasbourg", 4, seed=20, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
 def palazzo_replay(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     """A finished game's replay at the start of round 8, everything shown."""
     table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
@@ -50,4 +61,6 @@ SCENES = {
     "palazzo-board": palazzo_board,
     "palazzo-end": palazzo_end,
     "palazzo-replay": palazzo_replay,
+    "strasbourg-board": strasbourg_board,
+    "strasbourg-end": strasbourg_end,
 }

@@ -1,30 +1,18 @@
 """Real key presses through Strasbourg: task keeping, planning (draw, stop, stacks),
 bidding, cursor placement on the map, the hot-seat curtain in the simultaneous
-planning, and a whole game to the final scores by keys alone."""
+planning, the merchants' sale, and the last round to the final scores by keys alone."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-import pytest
-
-from florencia_tui import games
 from florencia_tui.table import Table
 from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
 from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
-from florencia_tui.tui.widgets.strasbourg.selectors import StackBuilder
+from florencia_tui.tui.widgets.strasbourg.selectors import StackBuilder, TaskSelector
 
 ONE_HUMAN = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:random"},
              {"name": "Carla", "kind": "bot:random"}]
-
-
-@pytest.fixture(autouse=True)
-def _strasbourg_available(monkeypatch):
-    info = games.REGISTRY["strasbourg"]
-    if not info.available:
-        monkeypatch.setitem(games.REGISTRY, "strasbourg",
-                            dataclasses.replace(info, available=True))
 
 
 def options_text(d) -> str:
@@ -61,6 +49,27 @@ def play_until(table: Table, done, seed: int = 1, limit: int = 3000) -> None:
 
 def owes(kind: str, seat: int = 0):
     return lambda t: seat in t.to_act() and t.prompt(seat).kind == kind
+
+
+async def test_from_home_to_the_first_decision_by_keys(play):
+    async with play(default_seed=17) as d:
+        games = d.app.screen.query_one("#games")
+        for _ in range(games.option_count):
+            if games.get_option_at_index(games.highlighted).id == "strasbourg":
+                break
+            await d.press("down")
+        await d.press("enter")
+        assert d.screen_name == "SetupScreen"
+        assert d.text("#count") == "3"  # Strasbourg's minimum; F3 would add seats
+        await d.press("f3", "f3")
+        assert d.text("#count") == "5"
+        await d.press("f2")
+        await d.press("f5")
+        table = d.app.table
+        assert table.game_id == "strasbourg" and len(table.seats) == 4
+        await until_human(d)
+        assert d.app.screen.query_one(TaskSelector)
+        assert "T" in d.text("TaskSelector")
 
 
 async def test_tasks_planning_and_a_bid_by_keys(play, store):

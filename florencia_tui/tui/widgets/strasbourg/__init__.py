@@ -52,10 +52,13 @@ class UI(GameUI):
             elif p["hand"]:
                 t.append(f" drew {p['hand']}", style="italic")
             if p["coins"] is not None:
-                t.append("\n")
-                t.append("  ")
                 goods = sum((p["goods"] or {}).values())
-                t.append(f"{p['coins']} coins {p['privileges']} priv {goods} goods")
+                if seat == view.get("seat"):
+                    t.append("\n")
+                    t.append("  ")
+                    t.append(f"{p['coins']} coins {p['privileges']} priv {goods} goods")
+                else:  # screens open (game over or option): keep to two lines
+                    t.append(f" {p['coins']}$ {p['privileges']}p {goods}g")
             t.append("\n")
         t.append("★prestige ⚑start ▮card", style="dim")
         return t

@@ -207,7 +207,8 @@ def legend(view: dict) -> Text:
     t.append("\nSM4 = guild, price 4, · free · ")
     for seat in range(len(view["names"])):
         t.append_text(glyph(seat))
-    t.append(" players\n[  ] building space · ○3 free chapel spot K3 · ✚3 chapel")
+        t.append(" ")
+    t.append("players\n[  ] building space · ○3 free chapel spot K3 · ✚3 chapel")
     return t
 
 
