@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     lg.add_argument("--seat", type=int, help="seat number, 1 = first player (default: spectator)")
     lg.add_argument("-o", "--output", help="file to write (default: stdout)")
     sub.add_parser("stats", help="statistics over the saved games")
+    from florencia_tui.net.cli import add_parsers
+
+    add_parsers(sub)  # serve, connect
     return p
 
 
@@ -133,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         from florencia_tui.tui.app import run_app
 
         return run_app(resume=args.id)
+    if args.cmd in ("serve", "connect"):
+        from florencia_tui.net.cli import cmd_connect, cmd_serve
+
+        return cmd_serve(args) if args.cmd == "serve" else cmd_connect(args)
     if args.cmd == "selfplay" and args.save:
         from florencia_tui.selfplay import save_games
         from florencia_tui.store import Store

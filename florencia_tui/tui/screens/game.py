@@ -38,7 +38,7 @@ class GameScreen(Screen[None]):
         ("l", "log", "Log"),
     ]
 
-    def __init__(self, table: Table, bot_delay: float = 0.6) -> None:
+    def __init__(self, table: Table, bot_delay: float = 0.6, seat: int | None = None) -> None:
         super().__init__()
         self.table = table
         self.ui = game_ui(table.game_id)
@@ -46,6 +46,12 @@ class GameScreen(Screen[None]):
         humans = table.humans
         # With one human the screen always shows their seat; with none, a spectator's.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        # A shared table (net.remote.RemoteTable) is played from several terminals:
+        # its service runs the bots, and this screen always shows ``seat``
+        # (None: a spectator's public view), so there is never a curtain.
+        self.shared = bool(getattr(table, "shared", False))
+        if self.shared:
+            self.viewer = seat
         self._curtain_up = False
         self._bot_pending = False
         self._ended = False
@@ -91,9 +97,9 @@ class GameScreen(Screen[None]):
                 self.set_timer(max(self.bot_delay, 0.05), self._show_end)
             return
         bot = table.bot_to_act()
-        if bot is not None:
+        if bot is not None and not (self.shared and self.viewer in table.to_act()):
             await self.render_view(waiting=f"{table.names[bot]} (bot) is thinking…")
-            if not self._bot_pending:
+            if not self._bot_pending and not self.shared:
                 self._bot_pending = True
                 if self.bot_delay > 0:
                     self.set_timer(self.bot_delay, self._bot_move)
@@ -101,6 +107,9 @@ class GameScreen(Screen[None]):
                     self.call_later(self._bot_move)
             return
         decider = self.decider()
+        if self.shared:
+            await self.render_view()
+            return
         if decider is not None and decider != self.viewer and len(table.humans) > 1:
             self._curtain_up = True
             await self.render_view()  # the previous viewer's view, no prompt

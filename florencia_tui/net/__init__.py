@@ -1,0 +1,15 @@
+"""Playing over SSH and in a browser: one table service, one terminal app per seat.
+
+Processes (see ``docs/architecture.md``, "Networked play")::
+
+    florencia serve ─┬─ TableService      all Tables, bots, the Store (SQLite)
+                     ├─ RPC endpoint      Unix socket, line-delimited JSON
+                     ├─ SSH server        asyncssh; one PTY child per session
+                     └─ web server        textual-serve (``--web``), one child per tab
+
+    child: python -m florencia_tui.net.client --socket S --user NAME
+           the normal FlorenciaApp screens over a RemoteTable (net.remote)
+
+``service``, ``protocol``, ``sshd`` and ``server`` never import Textual; the
+client side (``remote``, ``lobby``, ``client``) does.
+"""

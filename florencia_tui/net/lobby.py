@@ -1,0 +1,384 @@
+"""The networked app: a lobby in front of the shared game screen.
+
+:class:`NetApp` is the normal :class:`~florencia_tui.tui.app.FlorenciaApp`
+with a :class:`LobbyScreen` where the home screen would be: create a table,
+join a free seat by its code, spectate, see who is connected. Each game is the
+usual :class:`~florencia_tui.tui.screens.game.GameScreen` over a
+:class:`~florencia_tui.net.remote.RemoteTable`, fixed to this player's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from florencia_tui.games import available_games
+from florencia_tui.net.protocol import valid_user
+from florencia_tui.net.remote import Connection, RemoteError
+from florencia_tui.tui.app import FlorenciaApp
+from florencia_tui.tui.screens.game import GameScreen
+
+TUI_CSS = Path(__file__).resolve().parent.parent / "tui" / "app.tcss"
+
+STATE_MARK = {"here": ("●", "green"), "away": ("◐", "yellow"), "gone": ("○", "red"),
+              "open": ("·", "dim"), "bot": ("", "dim"), "seated": ("●", "green")}
+
+
+def table_text(t: dict) -> Text:
+    text = Text()
+    text.append(f"{t['code']:<5}", style="bold cyan")
+    text.append(f" {t['title']}", style="bold")
+    if t["state"] == "waiting":
+        text.append(f" · waiting for {t['free']} player(s)", style="yellow")
+    else:
+        text.append(f" · {t['actions']} actions", style="dim")
+    if t["mine"] is not None:
+        text.append(" · your seat", style="bold green")
+    elif t["free"] and t["state"] == "playing":
+        text.append(f" · {t['free']} free seat(s)", style="green")
+    text.append("\n   ")
+    for i, s in enumerate(t["seats"]):
+        if i:
+            text.append(", ")
+        mark, style = STATE_MARK.get(s["state"], ("", ""))
+        if mark:
+            text.append(mark + " ", style=style)
+        text.append(s["name"], style="dim" if s["state"] in ("open", "bot") else "")
+    return text
+
+
+class NameScreen(Screen[str | None]):
+    """Asks a browser player's name (an SSH player's is their user name)."""
+
+    BINDINGS = [("escape", "cancel", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box"):
+            yield Static("[b]florencia[/b] · what is your name?")
+            yield Input(id="name", max_length=24, compact=True,
+                        placeholder="letters and digits, then Enter")
+            yield Static(id="name-why", classes="dim")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        if not valid_user(name):
+            self.query_one("#name-why", Static).update(
+                "Start with a letter or digit; use letters, digits and . _ - only.")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NewTableScreen(ModalScreen[dict | None]):
+    """Choose a game, how many other humans and how many bots."""
+
+    BINDINGS = [("escape", "cancel", "Cancel"), ("f5", "create", "Create")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-table"):
+            yield Static("New table", classes="title")
+            yield OptionList(*[Option(g.title + f" ({g.min_players}-{g.max_players})", id=g.id)
+                               for g in available_games()], id="new-game")
+            with Horizontal(classes="row"):
+                yield Label("Other human players", classes="field")
+                yield Input("1", id="new-humans", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Bots", classes="field")
+                yield Input("0", id="new-bots", type="integer", compact=True)
+            yield Button("Create", id="new-create", variant="primary", compact=True)
+            yield Static("Tab moves; Enter in a number creates the table.", classes="dim")
+
+    def on_mount(self) -> None:
+        games = self.query_one("#new-game", OptionList)
+        games.highlighted = 0
+        games.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.query_one("#new-humans", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_create()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_create()
+
+    def action_create(self) -> None:
+        games = self.query_one("#new-game", OptionList)
+        option = games.highlighted_option or games.get_option_at_index(0)
+
+        def number(selector: str) -> int:
+            raw = self.query_one(selector, Input).value.strip()
+            return int(raw) if raw.isdigit() else 0
+
+        self.dismiss({"game": option.id, "humans": 1 + number("#new-humans"),
+                      "bots": number("#new-bots")})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        ("n", "new", "New table"),
+        ("s", "spectate", "Spectate"),
+        ("j", "code", "Join by code"),
+        ("l", "leave_table", "Leave seat"),
+        ("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-title")
+            yield Static("Tables", classes="section")
+            yield OptionList(id="tables")
+            yield Static("Who is here", classes="section")
+            yield Static(id="people")
+            with Horizontal(id="code-row"):
+                yield Label("Table code", classes="field")
+                yield Input(id="code", placeholder="e.g. KQWX, then Enter", max_length=8,
+                            compact=True)
+        yield Footer()
+
+    _ready = False
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.query_one("#lobby-title", Static).update(
+            f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
+            "Enter joins a table, n opens a new one")
+        self.refresh_lobby()
+        self.query_one("#tables", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        if not self._ready:
+            return
+        try:
+            lobby = self.app.conn.call("lobby")
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.tables = {t["code"]: t for t in lobby["tables"]}
+        box = self.query_one("#tables", OptionList)
+        keep = box.highlighted_option.id if box.highlighted_option else None
+        box.clear_options()
+        if not lobby["tables"]:
+            box.add_option(Option(Text("no tables yet: press n to open one", style="dim"),
+                                  disabled=True))
+        for t in lobby["tables"]:
+            box.add_option(Option(table_text(t), id=t["code"]))
+        if keep in self.tables:
+            box.highlighted = box.get_option_index(keep)
+        elif self.tables:
+            box.highlighted = 0
+        people = Text()
+        for p in lobby["people"]:
+            people.append("● ", style="green")
+            people.append(p["user"], style="bold")
+            people.append(f" {p['where']} ({p['via']})\n", style="dim")
+        self.query_one("#people", Static).update(people)
+
+    def _highlighted(self) -> dict | None:
+        box = self.query_one("#tables", OptionList)
+        opt = box.highlighted_option
+        return self.tables.get(opt.id) if opt is not None and opt.id else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "tables" and event.option.id:
+            self.app.join(event.option.id)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "code" and event.value.strip():
+            self.app.join(event.value.strip())
+            event.input.value = ""
+
+    def action_new(self) -> None:
+        def made(spec: dict | None) -> None:
+            if spec is not None:
+                self.app.create(spec)
+
+        self.app.push_screen(NewTableScreen(), made)
+
+    def action_spectate(self) -> None:
+        t = self._highlighted()
+        if t is not None:
+            self.app.spectate(t["code"])
+
+    def action_code(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    def action_leave_table(self) -> None:
+        t = self._highlighted()
+        if t is None or t["state"] != "waiting" or t["mine"] is None:
+            self.notify("Only a seat at a table that has not begun can be given up.")
+            return
+        try:
+            self.app.conn.call("leave", code=t["code"])
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+        self.refresh_lobby()
+
+
+class NetApp(FlorenciaApp):
+    """The app one networked player runs (under SSH, in a browser, or ForceCommand)."""
+
+    CSS_PATH = [TUI_CSS, "lobby.tcss"]
+    TITLE = "florencia"
+
+    def __init__(self, conn: Connection | None = None,
+                 connect: Callable[[str], Connection] | None = None,
+                 suffix: str = "") -> None:
+        """Either an open ``conn``, or ``connect(name)`` after asking the
+        player's name (browsers have no SSH user name; ``suffix``, e.g.
+        ``"@web"``, keeps such names apart from SSH ones)."""
+        super().__init__(store=_NoStore(), bot_delay=0)
+        self.conn = conn  # type: ignore[assignment]
+        self._connect = connect
+        self._suffix = suffix
+        self._refresh_queued = False
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # not FlorenciaApp's home screen
+        if self.conn is None:
+            self.push_screen(NameScreen(), self._named)
+        else:
+            self._enter()
+
+    def _named(self, name: str | None) -> None:
+        if not name:
+            self.exit()
+            return
+        try:
+            self.conn = self._connect(name + self._suffix)
+        except (OSError, RemoteError) as e:
+            self.notify(f"Cannot reach the table service: {e}", severity="error")
+            self.push_screen(NameScreen(), self._named)
+            return
+        self._enter()
+
+    def _enter(self) -> None:
+        loop = asyncio.get_running_loop()
+
+        def sink(msg: dict) -> None:
+            try:
+                # Handled as a message of the app (in its context, in order).
+                loop.call_soon_threadsafe(self.call_later, self._on_event, msg)
+            except RuntimeError:  # the app has already closed
+                pass
+
+        self.conn.set_sink(sink)
+        self.push_screen(LobbyScreen())
+        if self.conn.resume:
+            self.join(self.conn.resume)
+
+    # ----- pushed events ----------------------------------------------------------
+    def _on_event(self, msg: dict) -> None:
+        event = msg.get("event")
+        if event == "table":
+            if not self._refresh_queued:
+                self._refresh_queued = True
+                self.call_next(self._refresh_game)
+        elif event == "lobby":
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+        elif event == "started":
+            if isinstance(self.screen, LobbyScreen):
+                self.join(msg["code"])
+        elif event == "closed":
+            self.notify("The table service has stopped; the game is saved. "
+                        "Reconnect to continue.", severity="error", timeout=30)
+            self.set_timer(2, self.exit)
+
+    async def _refresh_game(self) -> None:
+        self._refresh_queued = False
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.table is self.conn.table:
+                screen.call_later(self._redraw, screen)
+
+    @staticmethod
+    async def _redraw(screen: GameScreen) -> None:
+        # Runs on the screen's own message queue, so a redraw in progress
+        # always finishes on the snapshot it began with.
+        if screen.table.sync():
+            await screen.advance()
+
+    # ----- tables -------------------------------------------------------------------
+    def create(self, spec: dict) -> None:
+        try:
+            made = self.conn.call("create", **spec)
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+            return
+        if made["started"]:
+            self.join(made["code"])
+        else:
+            self.notify(f"Table {made['code']} is open: others join it with that code.",
+                        timeout=10)
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+
+    def join(self, code: str) -> None:
+        try:
+            got = self.conn.call("join", code=code)
+        except RemoteError as e:
+            if "no free seat" in str(e):
+                self.spectate(code)
+                return
+            self.notify(str(e), severity="error")
+            return
+        if not got["started"]:
+            self.notify(f"You sit at table {got['code']}; it begins when every seat is taken.")
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+            return
+        self._open(got["code"], got["seat"])
+
+    def spectate(self, code: str) -> None:
+        self._open(code, None)
+
+    def _open(self, code: str, seat: int | None) -> None:
+        try:
+            table = self.conn.open_table(code, seat)
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.table = table
+        while not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        self.push_screen(GameScreen(table, bot_delay=0, seat=seat))
+
+    def go_home(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        if self.conn.table is not None:
+            try:
+                self.conn.close_table()
+            except RemoteError:
+                pass
+        self.table = None
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.refresh_lobby()
+
+
+class _NoStore:
+    """The networked app saves nothing itself: the service does."""
+
+    def list(self, status: str | None = None) -> list:
+        return []

@@ -1,0 +1,163 @@
+"""``florencia serve``: the table service, its socket, SSH and the browser.
+
+One process holds every table (:class:`~florencia_tui.net.service.TableService`)
+and listens on a Unix socket for the players' apps. The SSH server starts one
+app per session in a PTY; ``--web`` serves the same app to browsers through
+textual-serve; ``florencia connect`` (an OpenSSH ForceCommand) joins the same
+socket from a login shell's terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shlex
+import signal
+import sys
+from pathlib import Path
+
+from florencia_tui.net import sshd
+from florencia_tui.net.protocol import default_socket
+from florencia_tui.net.service import TableService
+from florencia_tui.store import Store, data_dir
+
+log = logging.getLogger("florencia.serve")
+
+
+class FlorenciaServer:
+    """Everything ``florencia serve`` runs, startable and stoppable from a test."""
+
+    def __init__(self, *, host: str = "127.0.0.1", port: int | None = 2222,
+                 auth: sshd.Auth | None = None, socket: Path | None = None,
+                 socket_mode: int = 0o600, data: Path | None = None,
+                 web_host: str | None = None, web_port: int | None = None,
+                 bot_delay: float = 0.5, python: str = sys.executable) -> None:
+        self.host, self.port = host, port
+        self.auth = auth or sshd.Auth()
+        self.data = Path(data) if data else data_dir()
+        self.socket = Path(socket) if socket else default_socket(self.data)
+        self.socket_mode = socket_mode
+        self.web_host, self.web_port = web_host or host, web_port
+        self.bot_delay = bot_delay
+        self.python = python
+        self.store: Store | None = None
+        self.service: TableService | None = None
+        self.ssh = None
+        self._web_runner = None
+        self.web_url: str | None = None
+
+    async def start(self) -> "FlorenciaServer":
+        if self.port is not None:
+            self.auth.check(self.host)
+        self.store = Store(self.data / "florencia.sqlite3")
+        self.service = TableService(self.store, bot_delay=self.bot_delay)
+        await self.service.start(self.socket, self.socket_mode)
+        try:
+            if self.port is not None:
+                self.ssh = await sshd.start(self.host, self.port, self.auth,
+                                            sshd.Spawner(self.socket, self.python), self.data)
+            if self.web_port is not None:
+                await self._start_web()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    @property
+    def ssh_port(self) -> int:
+        return self.ssh.get_port()
+
+    async def _start_web(self) -> None:
+        from aiohttp import web
+        from textual_serve.server import Server
+
+        _reap_web_apps()
+
+        command = shlex.join([self.python, "-m", "florencia_tui.net.client", "--socket",
+                              str(self.socket), "--via", "web", "--ask-name"])
+        server = Server(command, host=self.web_host, port=self.web_port, title="florencia")
+        runner = web.AppRunner(await server._make_app())
+        await runner.setup()
+        site = web.TCPSite(runner, self.web_host, self.web_port)
+        await site.start()
+        self._web_runner = runner
+        port = runner.addresses[0][1]
+        host = f"[{self.web_host}]" if ":" in self.web_host else self.web_host
+        self.web_url = server.public_url = f"http://{host}:{port}"
+
+    async def close(self) -> None:
+        if self.ssh is not None:
+            self.ssh.close()
+            await self.ssh.wait_closed()
+            self.ssh = None
+            for session in list(sshd.PtySession.children):
+                session._hang_up()
+        if self._web_runner is not None:
+            await self._web_runner.cleanup()
+            self._web_runner = None
+        if self.service is not None:
+            await self.service.close()
+            self.service = None
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+
+def run(server: FlorenciaServer, out=None) -> int:
+    out = out or sys.stdout
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+    async def main() -> None:
+        await server.start()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        key = sshd.host_key(server.data)
+        print(f"florencia: tables in {server.store.path}", file=out)
+        print(f"florencia: table service on {server.socket}", file=out)
+        if server.ssh is not None:
+            print(f"florencia: SSH on {server.host}:{server.ssh_port} "
+                  f"(host key {key.get_fingerprint()}) · ssh -p {server.ssh_port} "
+                  f"NAME@{server.host}", file=out)
+        if server.web_url:
+            print(f"florencia: browser on {server.web_url}", file=out)
+        out.flush()
+        await stop.wait()
+        print("florencia: stopping (every table is saved)", file=out)
+        await server.close()
+
+    asyncio.run(main())
+    return 0
+
+
+def read_password(path: str | None) -> str | None:
+    if path:
+        return Path(path).read_text().strip()
+    return os.environ.get("FLORENCIA_SSH_PASSWORD") or None
+
+
+def _reap_web_apps() -> None:
+    """textual-serve stops a tab's app but never waits for its process, which
+    leaves a zombie and a transport for the garbage collector; wait for it."""
+    import textual_serve.server as ts
+
+    base = ts.AppService
+    if getattr(base, "florencia_reaps", False):
+        return
+
+    class ReapingAppService(base):
+        florencia_reaps = True
+
+        async def stop(self) -> None:
+            await super().stop()
+            process = self._process
+            if process is not None and process.returncode is None:
+                try:
+                    await asyncio.wait_for(process.wait(), 5)
+                except asyncio.TimeoutError:
+                    process.kill()
+                    await process.wait()
+
+    ts.AppService = ReapingAppService

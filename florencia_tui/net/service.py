@@ -1,0 +1,632 @@
+"""The table service: the one authority over every shared table.
+
+It owns the :class:`~florencia_tui.table.Table` objects, runs their bots and
+saves through the :class:`~florencia_tui.store.Store` (every action is in
+SQLite before anyone is told about it). Terminal apps reach it over a Unix
+socket (:mod:`florencia_tui.net.protocol`); each connection is one player
+(their SSH user name) in the lobby, at one seat, or spectating.
+
+Seats are claimed by user name and the claim is saved (``net_seats``), so a
+player whose link drops gets the same seat back, and a restarted service
+resumes every table from the database. A table is *waiting* while open human
+seats remain (``net_tables``, also saved) and begins when the last one is
+taken, with the players' user names as seat names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import pwd
+import random
+import socket
+import struct
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.games import REGISTRY
+from florencia_tui.net.protocol import MAX_LINE, decode, encode, prompt_to_dict, valid_user
+from florencia_tui.store import Store
+from florencia_tui.table import Table
+
+log = logging.getLogger("florencia.net")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS net_tables (
+    code    TEXT PRIMARY KEY,
+    game    TEXT NOT NULL,
+    seats   TEXT NOT NULL,
+    seed    INTEGER NOT NULL,
+    game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS net_seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    user    TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS net_users (
+    user TEXT PRIMARY KEY,
+    code TEXT NOT NULL
+);
+"""
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+LABELS_UP_TO = 80  # labels for longer legal lists are asked one by one
+LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
+MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
+
+
+class ServiceError(Exception):
+    kind = "error"
+
+
+class Denied(ServiceError):
+    kind = "denied"
+
+
+@dataclass
+class Waiting:
+    """A table still filling its human seats."""
+
+    code: str
+    game: str
+    seats: list[dict]  # {"kind": "human" | "bot:...", "user": name | None}
+    seed: int
+    created: float
+
+    def free(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human" and not s["user"]]
+
+
+@dataclass(eq=False)
+class Conn:
+    writer: asyncio.StreamWriter
+    user: str = ""
+    via: str = "local"
+    watching: tuple[int, int | None] | None = None  # (game id, seat or None)
+    code: str = ""
+    sent: list[str] = field(default_factory=list)  # log lines this client holds
+    rev: int = -1
+
+    def send(self, msg: dict) -> None:
+        if self.writer.is_closing():
+            return
+        self.writer.write(encode(msg))
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > MAX_BUFFER:
+            log.warning("dropping %s: %d bytes unread", self.user, MAX_BUFFER)
+            transport.abort()
+
+
+class TableService:
+    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+        self.store = store
+        self.db = store.db
+        self.db.executescript(SCHEMA)
+        self.bot_delay = bot_delay
+        self.tables: dict[int, Table] = {}
+        self.claims: dict[int, dict[int, str]] = {}
+        self.codes: dict[int, str] = {}
+        self.revs: dict[int, int] = {}
+        self.waiting: dict[str, Waiting] = {}
+        self.conns: set[Conn] = set()
+        self.bot_tasks: dict[int, asyncio.Task] = {}
+        self._lobby_handle: asyncio.TimerHandle | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task] = set()
+        for code, game, seats, seed, gid, created in self.db.execute(
+                "SELECT code, game, seats, seed, game_id, created FROM net_tables"):
+            if gid is None:
+                self.waiting[code] = Waiting(code, game, json.loads(seats), seed, created)
+            else:
+                self.codes[gid] = code
+
+    # ----- the socket -----------------------------------------------------------
+    async def start(self, path: str | Path, mode: int = 0o600) -> None:
+        path = Path(path)
+        if path.exists():
+            if _socket_alive(path):
+                raise ServiceError(f"a table service already listens on {path}")
+            path.unlink()
+        self._server = await asyncio.start_unix_server(self._handle, path=str(path),
+                                                       limit=MAX_LINE)
+        os.chmod(path, mode)
+        self.path = path
+
+    async def close(self) -> None:
+        for task in list(self.bot_tasks.values()):
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+            for c in list(self.conns):
+                c.writer.transport.abort()
+            if self._tasks:  # each sees end-of-file and finishes
+                await asyncio.wait(list(self._tasks), timeout=5)
+            await asyncio.gather(*self.bot_tasks.values(), return_exceptions=True)
+            await self._server.wait_closed()
+            try:
+                self.path.unlink()
+            except OSError:
+                pass
+        if self._lobby_handle:
+            self._lobby_handle.cancel()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(writer)
+        forced = _peer_user(writer)
+        self.conns.add(conn)
+        task = asyncio.current_task()
+        self._tasks.add(task)
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ConnectionError, asyncio.LimitOverrunError, ValueError):
+                    break
+                if not line:
+                    break
+                try:
+                    msg = decode(line)
+                except ValueError:
+                    conn.send({"error": "not JSON", "kind": "error"})
+                    continue
+                rid = msg.get("id")
+                try:
+                    if msg.get("op") == "hello" and forced:
+                        msg["user"] = forced
+                    result = self.request(conn, msg.get("op", ""), msg)
+                    conn.send({"id": rid, "ok": result})
+                except IllegalAction as e:
+                    conn.send({"id": rid, "error": str(e), "kind": "illegal"})
+                except ServiceError as e:
+                    conn.send({"id": rid, "error": str(e), "kind": e.kind})
+                except Exception as e:  # noqa: BLE001 - one bad request never kills the service
+                    log.exception("request %s failed", msg.get("op"))
+                    conn.send({"id": rid, "error": f"{type(e).__name__}: {e}", "kind": "error"})
+        finally:
+            self._tasks.discard(task)
+            self.conns.discard(conn)
+            watching = conn.watching
+            conn.watching = None
+            if watching:
+                self._changed(watching[0], presence_only=True)
+            self._lobby_changed()
+            writer.close()
+
+    # ----- requests -------------------------------------------------------------
+    def request(self, conn: Conn, op: str, msg: dict):
+        if op != "hello" and not conn.user:
+            raise ServiceError("say hello first")
+        handler = getattr(self, f"op_{op}", None)
+        if handler is None:
+            raise ServiceError(f"unknown request {op!r}")
+        return handler(conn, msg)
+
+    def op_hello(self, conn: Conn, msg: dict) -> dict:
+        user = str(msg.get("user", ""))
+        if not valid_user(user):
+            raise Denied(f"not a valid player name: {user!r}")
+        conn.user = user
+        conn.via = str(msg.get("via", "local"))
+        self._lobby_changed()
+        return {"user": user, "resume": self._resume_code(user)}
+
+    def op_lobby(self, conn: Conn, msg: dict) -> dict:
+        return self.lobby(conn.user)
+
+    def op_create(self, conn: Conn, msg: dict) -> dict:
+        game = msg.get("game", "")
+        info = REGISTRY.get(game)
+        if info is None or not info.available:
+            raise ServiceError(f"{game!r} is not a playable game")
+        humans, bots = int(msg.get("humans", 1)), int(msg.get("bots", 0))
+        n = humans + bots
+        if humans < 1 or bots < 0 or not info.min_players <= n <= info.max_players:
+            raise ServiceError(f"{info.title} takes {info.min_players}-{info.max_players} "
+                               f"players, with you among them")
+        seats = [{"kind": "human", "user": conn.user}]
+        seats += [{"kind": "human", "user": None} for _ in range(humans - 1)]
+        seats += [{"kind": msg.get("bot", "bot:random"), "user": None} for _ in range(bots)]
+        code = self._new_code()
+        seed = msg.get("seed")
+        seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
+        w = Waiting(code, game, seats, seed, time.time())
+        with self.db:
+            self.db.execute("INSERT INTO net_tables(code, game, seats, seed, created)"
+                            " VALUES (?,?,?,?,?)",
+                            (code, game, json.dumps(seats), w.seed, w.created))
+        self.waiting[code] = w
+        started = self._start_if_full(w)
+        self._lobby_changed()
+        return {"code": code, "started": started}
+
+    def op_join(self, conn: Conn, msg: dict) -> dict:
+        code = str(msg.get("code", "")).strip().upper().lstrip("#")
+        kind, ref = self._resolve(code)
+        if kind == "waiting":
+            w: Waiting = ref
+            mine = [i for i, s in enumerate(w.seats) if s["user"] == conn.user]
+            if mine:
+                return {"code": w.code, "seat": mine[0], "started": False}
+            free = w.free()
+            if not free:
+                raise ServiceError(f"table {w.code} has no free seat")
+            w.seats[free[0]]["user"] = conn.user
+            with self.db:
+                self.db.execute("UPDATE net_tables SET seats=? WHERE code=?",
+                                (json.dumps(w.seats), w.code))
+            started = self._start_if_full(w)
+            self._lobby_changed()
+            return {"code": w.code, "seat": free[0], "started": started}
+        gid: int = ref
+        table = self._table(gid)
+        claims = self._claims(gid)
+        for seat, user in claims.items():
+            if user == conn.user:
+                return {"code": self._code(gid), "seat": seat, "started": True}
+        free = [i for i in table.humans if i not in claims]
+        if table.is_over() or not free:
+            raise ServiceError(f"table {self._code(gid)} has no free seat (s spectates)")
+        self._claim(gid, free[0], conn.user)
+        self._lobby_changed()
+        return {"code": self._code(gid), "seat": free[0], "started": True}
+
+    def op_leave(self, conn: Conn, msg: dict) -> None:
+        kind, ref = self._resolve(str(msg.get("code", "")).upper())
+        if kind != "waiting":
+            raise ServiceError("a table that has begun keeps your seat")
+        w: Waiting = ref
+        for i, s in enumerate(w.seats):
+            if s["user"] == conn.user:
+                s["user"] = None
+        if all(not s["user"] for s in w.seats):
+            del self.waiting[w.code]
+            with self.db:
+                self.db.execute("DELETE FROM net_tables WHERE code=?", (w.code,))
+        else:
+            with self.db:
+                self.db.execute("UPDATE net_tables SET seats=? WHERE code=?",
+                                (json.dumps(w.seats), w.code))
+        self._lobby_changed()
+
+    def op_watch(self, conn: Conn, msg: dict) -> dict:
+        kind, ref = self._resolve(str(msg.get("code", "")).upper().lstrip("#"))
+        if kind == "waiting":
+            raise ServiceError(f"table {ref.code} has not begun: "
+                               f"{len(ref.free())} seat(s) still open")
+        gid: int = ref
+        seat = msg.get("seat")
+        table = self._table(gid)
+        if seat is not None:
+            seat = int(seat)
+            if self._claims(gid).get(seat) != conn.user:
+                raise Denied(f"seat {seat + 1} at table {self._code(gid)} is not yours")
+            with self.db:
+                self.db.execute("INSERT OR REPLACE INTO net_users(user, code) VALUES (?,?)",
+                                (conn.user, self._code(gid)))
+        old = conn.watching
+        conn.watching, conn.code, conn.sent, conn.rev = (gid, seat), self._code(gid), [], -1
+        if old and old[0] != gid:
+            self._changed(old[0], presence_only=True)
+        self._changed(gid, presence_only=True)  # sends this client its first snapshot too
+        self._kick_bots(gid)
+        self._lobby_changed()
+        return {"code": self._code(gid), "seat": seat, "game": table.game_id}
+
+    def op_unwatch(self, conn: Conn, msg: dict) -> None:
+        old = conn.watching
+        conn.watching = None
+        with self.db:
+            self.db.execute("DELETE FROM net_users WHERE user=?", (conn.user,))
+        if old:
+            self._changed(old[0], presence_only=True)
+        self._lobby_changed()
+
+    def op_submit(self, conn: Conn, msg: dict) -> dict:
+        gid, seat = self._my_seat(conn)
+        entry = self.tables[gid].submit(seat, str(msg.get("action", "")))
+        self._changed(gid)
+        self._kick_bots(gid)
+        return {"line": entry.line(seat)}
+
+    def op_undo(self, conn: Conn, msg: dict) -> dict:
+        gid, seat = self._my_seat(conn)
+        table = self.tables[gid]
+        if getattr(table, "undo", None) is None:
+            raise ServiceError("undo is not available")
+        entry = table.undo(seat)
+        self._changed(gid)
+        self._kick_bots(gid)
+        return {"line": entry.line(seat)}
+
+    def op_label(self, conn: Conn, msg: dict) -> str:
+        gid, seat = self._my_seat(conn)
+        return self.tables[gid].label(seat, str(msg.get("action", "")))
+
+    def op_scores(self, conn: Conn, msg: dict) -> list[dict]:
+        if not conn.watching:
+            raise ServiceError("not at a table")
+        return [c.to_dict() for c in self.tables[conn.watching[0]].scores()]
+
+    # ----- tables -----------------------------------------------------------------
+    def _new_code(self) -> str:
+        taken = {r[0] for r in self.db.execute("SELECT code FROM net_tables")}
+        while True:
+            code = "".join(random.choice(CODE_LETTERS) for _ in range(4))
+            if code not in taken:
+                return code
+
+    def _resolve(self, code: str):
+        if code in self.waiting:
+            return "waiting", self.waiting[code]
+        if code.isdigit():
+            gid = int(code)
+        else:
+            row = self.db.execute("SELECT game_id FROM net_tables WHERE code=?",
+                                  (code,)).fetchone()
+            if row is None or row[0] is None:
+                raise ServiceError(f"no table {code!r}")
+            gid = row[0]
+        try:
+            self._table(gid)
+        except KeyError:
+            raise ServiceError(f"no table {code!r}") from None
+        return "game", gid
+
+    def _code(self, gid: int) -> str:
+        return self.codes.get(gid, str(gid))
+
+    def _table(self, gid: int) -> Table:
+        table = self.tables.get(gid)
+        if table is None:
+            table = self.tables[gid] = Table.resume(self.store, gid)
+            self.revs.setdefault(gid, 0)
+        return table
+
+    def _claims(self, gid: int) -> dict[int, str]:
+        if gid not in self.claims:
+            self.claims[gid] = {seat: user for seat, user in self.db.execute(
+                "SELECT seat, user FROM net_seats WHERE game_id=?", (gid,))}
+        return self.claims[gid]
+
+    def _claim(self, gid: int, seat: int, user: str) -> None:
+        with self.db:
+            self.db.execute("INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)",
+                            (gid, seat, user))
+        self._claims(gid)[seat] = user
+
+    def _my_seat(self, conn: Conn) -> tuple[int, int]:
+        if not conn.watching or conn.watching[1] is None:
+            raise Denied("spectators cannot act")
+        gid, seat = conn.watching
+        if self._claims(gid).get(seat) != conn.user:
+            raise Denied("that seat is not yours")
+        return gid, seat
+
+    def _start_if_full(self, w: Waiting) -> bool:
+        if w.free():
+            return False
+        seats = []
+        for i, s in enumerate(w.seats):
+            name = s["user"] if s["kind"] == "human" else f"Bot {i + 1}"
+            seats.append({"name": name, "kind": s["kind"]})
+        table = Table(w.game, seats, w.seed, store=self.store)
+        gid = table.table_id
+        assert gid is not None
+        self.tables[gid] = table
+        self.revs[gid] = 0
+        self.codes[gid] = w.code
+        for i, s in enumerate(w.seats):
+            if s["user"]:
+                self._claim(gid, i, s["user"])
+        with self.db:
+            self.db.execute("UPDATE net_tables SET game_id=? WHERE code=?", (gid, w.code))
+        del self.waiting[w.code]
+        users = {s["user"] for s in w.seats if s["user"]}
+        for c in self.conns:
+            if c.user in users and c.watching is None:
+                c.send({"event": "started", "code": w.code})
+        return True
+
+    def _resume_code(self, user: str) -> str | None:
+        """The table ``user`` was seated at when their link dropped, if it goes on."""
+        row = self.db.execute("SELECT code FROM net_users WHERE user=?", (user,)).fetchone()
+        if row is None:
+            return None
+        try:
+            kind, gid = self._resolve(row[0])
+        except ServiceError:
+            return None
+        if kind != "game" or self._table(gid).is_over():
+            return None
+        return row[0] if user in self._claims(gid).values() else None
+
+    # ----- bots -------------------------------------------------------------------
+    def _kick_bots(self, gid: int) -> None:
+        table = self.tables[gid]
+        task = self.bot_tasks.get(gid)
+        if task is None and not table.is_over() and table.bot_to_act() is not None:
+            self.bot_tasks[gid] = asyncio.get_running_loop().create_task(self._bots(gid))
+
+    async def _bots(self, gid: int) -> None:
+        table = self.tables[gid]
+        try:
+            while not table.is_over():
+                await asyncio.sleep(self.bot_delay)
+                seat = table.bot_to_act()
+                if seat is None:
+                    break
+                # A search bot may think for a second: off the loop, so every
+                # other table and terminal stays live meanwhile.
+                version = len(table.entries)
+                action = await asyncio.to_thread(table.bot_choice, seat)
+                if len(table.entries) != version or table.bot_to_act() != seat:
+                    continue  # a human acted meanwhile: think again
+                table.submit(seat, action)
+                self._changed(gid)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("bot at table %s failed", gid)
+        finally:
+            self.bot_tasks.pop(gid, None)
+
+    # ----- pushing changes --------------------------------------------------------
+    def _changed(self, gid: int, presence_only: bool = False) -> None:
+        self.revs[gid] = self.revs.get(gid, 0) + 1
+        for c in list(self.conns):
+            if c.watching and c.watching[0] == gid:
+                c.send({"event": "table", "snap": self.snapshot(c)})
+        if not presence_only:
+            self._lobby_changed()
+
+    def _lobby_changed(self) -> None:
+        if self._lobby_handle is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._lobby_handle = loop.call_later(LOBBY_EVERY, self._push_lobby)
+
+    def _push_lobby(self) -> None:
+        self._lobby_handle = None
+        for c in list(self.conns):
+            if c.user and c.watching is None:
+                c.send({"event": "lobby"})
+
+    def presence(self, gid: int) -> list[dict]:
+        """Each seat: who holds it and whether they are here, elsewhere or gone."""
+        table = self.tables[gid]
+        claims = self._claims(gid)
+        online = {c.user for c in self.conns if c.user}
+        here = {c.user for c in self.conns
+                if c.watching and c.watching[0] == gid and c.watching[1] is not None
+                and claims.get(c.watching[1]) == c.user}
+        out = []
+        for i, s in enumerate(table.seats):
+            user = claims.get(i)
+            if s["kind"] != "human":
+                state = "bot"
+            elif user is None:
+                state = "open"
+            elif user in here:
+                state = "here"
+            elif user in online:
+                state = "away"
+            else:
+                state = "gone"
+            out.append({"user": user, "state": state})
+        return out
+
+    def snapshot(self, conn: Conn) -> dict:
+        """What ``conn``'s seat may see now; the log as a change to what it holds."""
+        gid, seat = conn.watching
+        t = self.tables[gid]
+        over = t.is_over()
+        to_act = t.to_act()
+        lines = t.log(seat)
+        k = 0
+        sent = conn.sent
+        n = min(len(lines), len(sent))
+        while k < n and lines[k] == sent[k]:
+            k += 1
+        conn.sent = lines
+        snap = {
+            "code": self._code(gid), "table_id": gid, "rev": self.revs[gid],
+            "game": t.game_id, "seed": t.seed, "seat": seat,
+            "seats": [{"name": s["name"], "kind": s["kind"]} for s in t.seats],
+            "view": t.view(seat), "to_act": to_act, "over": over, "status": t.status(),
+            "bot_to_act": t.bot_to_act(), "presence": self.presence(gid),
+            "log_from": k, "log": lines[k:],
+            "prompt": None, "legal": [], "labels": None,
+            "scores": [c.to_dict() for c in t.scores()] if over else None,
+        }
+        if seat is not None and seat in to_act and not over:
+            legal = t.legal(seat)
+            snap["prompt"] = prompt_to_dict(t.prompt(seat))
+            snap["legal"] = legal
+            if len(legal) <= LABELS_UP_TO:
+                snap["labels"] = {a: t.label(seat, a) for a in legal}
+        return snap
+
+    # ----- the lobby --------------------------------------------------------------
+    def lobby(self, user: str) -> dict:
+        tables = []
+        for w in sorted(self.waiting.values(), key=lambda w: -w.created):
+            info = REGISTRY[w.game]
+            tables.append({
+                "code": w.code, "game": w.game, "title": info.title, "state": "waiting",
+                "seats": [{"name": s["user"] or ("open" if s["kind"] == "human" else "bot"),
+                           "kind": s["kind"], "state": "open" if s["kind"] == "human"
+                           and not s["user"] else ("bot" if s["kind"] != "human" else "seated")}
+                          for s in w.seats],
+                "free": len(w.free()), "actions": 0,
+                "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
+            })
+        for g in self.store.list("playing")[:60]:
+            if g.game not in REGISTRY or not REGISTRY[g.game].available:
+                continue
+            claims = self._claims(g.id)
+            pres = self.presence(g.id) if g.id in self.tables else None
+            seats = []
+            for i, s in enumerate(g.seats):
+                state = pres[i]["state"] if pres else (
+                    "bot" if s["kind"] != "human" else ("open" if i not in claims else "gone"))
+                if pres is None and claims.get(i) in {c.user for c in self.conns}:
+                    state = "away"
+                seats.append({"name": s["name"], "kind": s["kind"], "state": state})
+            free = sum(1 for i, s in enumerate(g.seats)
+                       if s["kind"] == "human" and i not in claims)
+            tables.append({
+                "code": self._code(g.id), "game": g.game, "title": REGISTRY[g.game].title,
+                "state": "playing", "seats": seats, "free": free, "actions": g.n_actions,
+                "mine": next((i for i, u in claims.items() if u == user), None),
+            })
+        people = []
+        for c in sorted(self.conns, key=lambda c: c.user):
+            if not c.user:
+                continue
+            if c.watching is None:
+                where = "in the lobby"
+            elif c.watching[1] is None:
+                where = f"watching table {c.code}"
+            else:
+                where = f"playing at table {c.code}"
+            people.append({"user": c.user, "via": c.via, "where": where})
+        return {"tables": tables, "people": people}
+
+
+def _socket_alive(path: Path) -> bool:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.settimeout(1)
+        s.connect(str(path))
+        return True
+    except OSError:
+        return False
+    finally:
+        s.close()
+
+
+def _peer_user(writer: asyncio.StreamWriter) -> str | None:
+    """Another OS account on the socket (an OpenSSH ForceCommand set-up) plays
+    under its own login name, whatever it claims."""
+    sock = writer.get_extra_info("socket")
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        _pid, uid, _gid = struct.unpack("3i", raw)
+    except (OSError, AttributeError):
+        return None
+    if uid == os.getuid():
+        return None
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid{uid}"

@@ -1,0 +1,175 @@
+"""The table service and RemoteTable over a real Unix socket (no SSH, no app)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from florencia_tui.core.errors import IllegalAction
+from florencia_tui.net.remote import Connection, RemoteError, RemoteTable
+
+
+def wait_until(pred, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def fresh(table: RemoteTable) -> RemoteTable:
+    """Adopt whatever the service has pushed so far (as a redraw would)."""
+    table.sync()
+    return table
+
+
+@pytest.fixture
+def links(service_thread):
+    made: list[Connection] = []
+
+    def link(user: str) -> Connection:
+        c = Connection(str(service_thread.sock), user)
+        made.append(c)
+        return c
+
+    yield link
+    for c in made:
+        c.close()
+
+
+def test_a_table_waits_for_its_humans_then_begins_with_their_names(links):
+    alice, bob = links("alice"), links("bob")
+    made = alice.call("create", game="palazzo", humans=2, bots=1, seed=3)
+    assert made["started"] is False
+    lobby = bob.call("lobby")
+    (row,) = lobby["tables"]
+    assert row["state"] == "waiting" and row["free"] == 1 and row["mine"] is None
+    with pytest.raises(RemoteError, match="has not begun"):
+        alice.open_table(made["code"], 0)
+    got = bob.call("join", code=made["code"].lower())  # codes are case-blind
+    assert got == {"code": made["code"], "seat": 1, "started": True}
+    t = alice.open_table(made["code"], 0)
+    assert t.names == ["alice", "bob", "Bot 3"] and t.humans == [0, 1]
+    assert t.shared and t.seat == 0 and t.info.title == "Palazzo"
+    # Joining again returns one's own seat; a full table refuses a third player.
+    assert bob.call("join", code=made["code"])["seat"] == 1
+    with pytest.raises(RemoteError, match="no free seat"):
+        links("carol").call("join", code=made["code"])
+
+
+def test_each_seat_sees_only_its_own_secrets_and_acts_only_for_itself(links):
+    alice, bob, carol = links("alice"), links("bob"), links("carol")
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11)
+    bob.call("join", code=made["code"])
+    ta = alice.open_table(made["code"], 0)
+    tb = bob.open_table(made["code"], 1)
+    tc = carol.open_table(made["code"], None)  # a spectator
+    assert ta.view(0)["players"][0]["hand"] and ta.view(0)["players"][1]["hand"] is None
+    assert tb.view(1)["players"][1]["hand"] and tb.view(1)["players"][0]["hand"] is None
+    assert all(p["hand"] is None for p in tc.view(None)["players"])
+    with pytest.raises(RemoteError):
+        ta.view(1)  # this terminal has seat 0's eyes only
+    assert ta.legal(0) == ["money", "tiles"] and ta.prompt(0).kind == "palazzo.turn"
+    assert tb.snap["prompt"] is None and tb.legal(1) == []
+    # Bob may not act out of turn, nor for Alice; a spectator may not act at all.
+    with pytest.raises(IllegalAction):
+        tb.submit(1, "money")
+    with pytest.raises(RemoteError, match="spectators"):
+        carol.call("submit", action="money")
+    # An illegal action is refused with the engine's reason, nothing changes.
+    with pytest.raises(IllegalAction):
+        ta.submit(0, "build M53 new")
+    entry = ta.submit(0, "money")
+    assert "takes money" in entry.line(0)
+    assert ta.prompt(0).kind == "palazzo.take"  # submit returns on the new state
+    wait_until(lambda: fresh(tb).log(1) and fresh(tc).log(None))
+    assert tb.log(1)[-1].startswith("alice takes money")
+    assert tc.view(None)["revealed"] == ta.view(0)["revealed"]
+
+
+def test_presence_and_the_lobby_show_who_is_where(links):
+    alice, bob = links("alice"), links("bob")
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=2)
+    bob.call("join", code=made["code"])
+    ta = alice.open_table(made["code"], 0)
+    assert "bob away" in ta.status()
+    tb = bob.open_table(made["code"], 1)
+    wait_until(lambda: "bob" not in fresh(ta).status())
+    people = {p["user"]: p["where"] for p in alice.call("lobby")["people"]}
+    assert people == {"alice": f"playing at table {made['code']}",
+                      "bob": f"playing at table {made['code']}"}
+    bob.close()  # the link drops
+    wait_until(lambda: "bob disconnected" in fresh(ta).status())
+    assert tb.conn.closed.wait(5)
+
+
+def test_bots_play_in_the_service_and_log_changes_arrive_in_order(links):
+    alice = links("alice")
+    made = alice.call("create", game="palazzo", humans=1, bots=3, seed=4)
+    assert made["started"]
+    t = alice.open_table(made["code"], 0)
+    for _ in range(12):  # twelve decisions of Alice's, bots answering in between
+        wait_until(lambda: 0 in fresh(t).to_act() or t.is_over())
+        if t.is_over():
+            break
+        t.submit(0, t.legal(0)[0])
+    wait_until(lambda: 0 in fresh(t).to_act() or t.is_over())
+    # The log built from changes equals the whole log a fresh watcher receives.
+    t2 = links("alice").open_table(made["code"], 0)
+    assert t2.log(0) == fresh(t).log(0)
+    assert len(t.log(0)) > 12
+
+
+def test_undo_marks_the_taken_back_line(links):
+    alice = links("alice")
+    made = alice.call("create", game="palazzo", humans=1, bots=1, seed=1)
+    t = alice.open_table(made["code"], 0)
+    t.submit(0, "tiles")  # a draw: a reveal, so not undoable
+    wait_until(lambda: 0 in fresh(t).to_act())
+    assert t.prompt(0).kind == "palazzo.buy_or_auction" and "buy M33" in t.legal(0)
+    t.submit(0, "buy M33")
+    assert t.prompt(0).kind == "palazzo.pay"
+    entry = t.undo(0)
+    assert "undoes" in entry.line(0)
+    assert t.log(0)[-2].endswith("(undone)") and "undoes" in t.log(0)[-1]
+    assert t.prompt(0).kind == "palazzo.buy_or_auction"
+    with pytest.raises(IllegalAction):
+        while True:  # undo until refused: never past the draw
+            t.undo(0)
+
+
+def test_claims_and_waiting_tables_survive_a_restart(services):
+    svc = services()
+    alice, bob = Connection(str(svc.sock), "alice"), Connection(str(svc.sock), "bob")
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=8)
+    waiting = alice.call("create", game="palazzo", humans=3, bots=0)
+    bob.call("join", code=made["code"])
+    bob.open_table(made["code"], 1)  # Bob sits down ...
+    alice.open_table(made["code"], 0).submit(0, "money")
+    alice.close()
+    bob.close()  # ... and his link drops
+    svc.stop()
+
+    svc = services()
+    bob = Connection(str(svc.sock), "bob")
+    assert bob.resume == made["code"]  # straight back to his seat
+    t = bob.open_table(made["code"], 1)
+    assert t.log(1)[0].startswith("alice takes money") and t.view(1)["revealed"]
+    rows = {r["code"]: r for r in bob.call("lobby")["tables"]}
+    assert rows[waiting["code"]]["state"] == "waiting" and rows[waiting["code"]]["free"] == 2
+    assert rows[made["code"]]["mine"] == 1
+    carol = Connection(str(svc.sock), "carol")
+    with pytest.raises(RemoteError, match="no free seat"):
+        carol.call("join", code=made["code"])
+    with pytest.raises(RemoteError, match="not yours"):
+        carol.open_table(made["code"], 1)
+    bob.close()
+    carol.close()
+
+
+def test_names_are_checked():
+    from florencia_tui.net.protocol import valid_user
+
+    assert valid_user("alice") and valid_user("bob.smith-2") and valid_user("zoe@web")
+    assert not valid_user("") and not valid_user("-x") and not valid_user("a b")
+    assert not valid_user("x" * 33) and not valid_user("ali\x1bce")
