@@ -288,3 +288,27 @@ async def test_help_shows_rules_and_reconstructed_data(play, store):
         assert "## Reconstructed data" in md.source and "arrow keys" in md.source
         await d.press("escape")
         assert d.screen_name == "GameScreen"
+
+
+def test_every_legal_placement_is_reachable_from_the_cursor_panel():
+    """Over random games, the picker's targets (Enter, plus e/g/n keys) cover the legal list."""
+    from florencia_tui.tui.widgets.strasbourg import UI
+
+    ui = UI()
+    seen = set()
+    for seed in range(6):
+        table = Table("strasbourg", [{"name": f"P{i}", "kind": "bot:random"}
+                                     for i in range(3 + seed % 3)], seed)
+        rnd = random.Random(seed)
+        while not table.is_over():
+            seat = table.to_act()[0]
+            prompt, legal = table.prompt(seat), table.legal(seat)
+            panel = ui.prompt_panel(prompt, table.view(seat), legal)
+            if isinstance(panel, PlacementPicker):
+                seen.add(prompt.kind)
+                enter = {t.action for t in panel.targets if t.action}
+                keys = {f"place {t.id}" for t in panel.targets if t.action} | {"good", "none"}
+                assert enter <= set(legal)
+                assert set(legal) <= enter | keys, (prompt, set(legal) - enter - keys)
+            table.submit(seat, table.game.sample(table.state, seat, rnd))
+    assert seen == {"strasbourg.guild_reward", "strasbourg.chapel", "strasbourg.build"}
