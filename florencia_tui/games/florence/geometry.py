@@ -14,6 +14,8 @@ cell pattern is a valid name for that pattern (``ORIENTS``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from florencia_tui.games.florence import data as D
 
 N = D.GRID
@@ -168,36 +170,75 @@ def grid_from_rows(rows: list[list[str]]) -> str:
     return "".join(out)
 
 
+def _mask(cells) -> int:
+    m = 0
+    for r, c in cells:
+        m |= 1 << (r * N + c)
+    return m
+
+
+def _edge_neighbours(cells) -> int:
+    m = 0
+    for r, c in cells:
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < N and 0 <= cc < N:
+                m |= 1 << (rr * N + cc)
+    return m
+
+
+#: kind -> every in-bounds (row, col, orientation, cell mask, edge-neighbour mask),
+#: in the order placements() lists them (orientation, then row, then column).
+_SPOTS: dict[str, list[tuple[int, int, str, int, int]]] = {}
+#: kind -> {(row, col, orientation): (cell mask, edge-neighbour mask)}
+_SPOT_MASKS: dict[str, dict[tuple[int, int, str], tuple[int, int]]] = {}
+for _kind, _lst in _ORIENT_LIST.items():
+    _SPOTS[_kind] = []
+    for _name, _cells, _h, _w in _lst:
+        for _row in range(N - _h + 1):
+            for _col in range(N - _w + 1):
+                _abs = [(_row + r, _col + c) for r, c in _cells]
+                _SPOTS[_kind].append((_row, _col, _name, _mask(_abs), _edge_neighbours(_abs)))
+    _SPOT_MASKS[_kind] = {(r, c, n): (cm, nm) for r, c, n, cm, nm in _SPOTS[_kind]}
+
+
+@lru_cache(maxsize=8192)
+def grid_masks(grid: str) -> tuple[int, int]:
+    """(occupied squares, building-or-palazzo squares) of a grid as bit masks."""
+    occ = bld = 0
+    for i, ch in enumerate(grid):
+        if ch != ".":
+            occ |= 1 << i
+            if ch.isupper():
+                bld |= 1 << i
+    return occ, bld
+
+
 def placements(grid: str, kind: str, builders: int) -> list[tuple[int, int, str]]:
-    """Every legal (row, col, orientation) for ``kind``."""
-    out = []
-    for name, cells, h, w in _ORIENT_LIST[kind]:
-        for row in range(N - h + 1):
-            for col in range(N - w + 1):
-                if check_cells(grid, kind, [(row + r, col + c) for r, c in cells],
-                               builders) is None:
-                    out.append((row, col, name))
-    return out
+    """Every legal (row, col, orientation) for ``kind`` (same verdicts as check_cells)."""
+    occ, bld = grid_masks(grid)
+    if is_building(kind) and builders < 2:
+        return [(r, c, n) for r, c, n, cm, nm in _SPOTS[kind] if not cm & occ and not nm & bld]
+    return [(r, c, n) for r, c, n, cm, nm in _SPOTS[kind] if not cm & occ]
 
 
 def has_placement(grid: str, kind: str, builders: int) -> bool:
-    for name, cells, h, w in _ORIENT_LIST[kind]:
-        for row in range(N - h + 1):
-            for col in range(N - w + 1):
-                if check_cells(grid, kind, [(row + r, col + c) for r, c in cells],
-                               builders) is None:
-                    return True
-    return False
+    occ, bld = grid_masks(grid)
+    strict = is_building(kind) and builders < 2
+    return any(not cm & occ and not (strict and nm & bld) for _, _, _, cm, nm in _SPOTS[kind])
 
 
 def random_placement(grid: str, kind: str, builders: int, rng, tries: int = 40):
     """A random legal (row, col, orientation), or None; tries at random first."""
     lst = _ORIENT_LIST[kind]
+    occ, bld = grid_masks(grid)
+    strict = is_building(kind) and builders < 2
+    masks = _SPOT_MASKS[kind]
     for _ in range(tries):
         name, cells, h, w = lst[rng.randrange(len(lst))]
         row = rng.randrange(N - h + 1)
         col = rng.randrange(N - w + 1)
-        if check_cells(grid, kind, [(row + r, col + c) for r, c in cells], builders) is None:
+        cm, nm = masks[(row, col, name)]
+        if not cm & occ and not (strict and nm & bld):
             return (row, col, name)
     allp = placements(grid, kind, builders)
     return rng.choice(allp) if allp else None
@@ -215,13 +256,9 @@ def empty_count(grid: str) -> int:
     return grid.count(".")
 
 
+_CELL_NAME = {".": "", "P": "palazzo", **D.CODE_KIND}
+
+
 def rows(grid: str) -> list[list[str]]:
     """The grid as 7 lists of 7 cell names ('' empty, 'palazzo', kind)."""
-    out = []
-    for r in range(N):
-        line = []
-        for c in range(N):
-            ch = grid[r * N + c]
-            line.append("" if ch == "." else "palazzo" if ch == "P" else D.CODE_KIND[ch])
-        out.append(line)
-    return out
+    return [[_CELL_NAME[ch] for ch in grid[r * N:(r + 1) * N]] for r in range(N)]

@@ -9,11 +9,19 @@ the rng.
 
 from __future__ import annotations
 
+import marshal
+
 from florencia_tui.core.game import Prompt
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
+
+
+# Every valid orientation of every piece with its cells, built once; each view
+# gets its own copy (marshal is a fast deep copy of plain data).
+_PIECES = marshal.dumps({k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()}
+                         for k in D.SHAPES})
 
 
 def money_visible(s: dict, owner: int, viewer) -> bool:
@@ -22,21 +30,21 @@ def money_visible(s: dict, owner: int, viewer) -> bool:
 
 def _player_view(s: dict, i: int, viewer) -> dict:
     p = s["players"][i]
-    c = SC.counts(p)
     v = {
         "seat": i, "name": s["names"][i],
         "pp": p["pp"], "track": p["pp"] % 50, "laps": p["pp"] // 50,
         "grid": G.rows(p["grid"]),
-        "tiles": [dict(t) for t in p["tiles"]],
+        "tiles": [{"kind": t["kind"], "cells": [list(c) for c in t["cells"]],
+                   "at": list(t["at"]), "orient": t["orient"]} for t in p["tiles"]],
         "buildings": list(p["buildings"]),
         "landscapes": dict(p["land"]),
         "jesters": p["jesters"], "builders": p["builders"],
         "build_cost": R.build_cost(p),
         "freedoms": list(p["freedoms"]),
         "display": list(p["display"]),
-        "works": [dict(w) for w in p["works"]],
+        "works": [dict(w, bonus=list(w["bonus"])) for w in p["works"]],
         "round_wv": p["best"],
-        "empty_spaces": c["empty"],
+        "empty_spaces": G.empty_count(p["grid"]),
         "hand_count": len(p["hand"]) + len(p["deal"]),
         "recruit_count": p["recruits"],
         "bonus_count": len(p["bonus"]),
@@ -97,8 +105,7 @@ def view(s: dict, seat) -> dict:
         "players": [_player_view(s, i, seat) for i in range(s["n"])],
         "history": [dict(h) for h in s.get("history", [])],
         "prompt": None,
-        "pieces": {k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()}
-                   for k in D.SHAPES},
+        "pieces": marshal.loads(_PIECES),
         "palazzo": sorted(list(c) for c in D.PALAZZO),
         "final": None,
     }

@@ -175,3 +175,25 @@ def test_grid_from_rows_inverts_rows():
     g = G.put(G.empty_grid(), "opera", G.cells_at("opera", "r1", 0, 2))
     g = G.put(g, "forest", G.cells_at("forest", "r0", 3, 3))
     assert G.grid_from_rows(G.rows(g)) == g
+
+
+def test_fast_placements_agree_with_check_cells_in_order():
+    import random
+    rnd = random.Random(9)
+    for _ in range(200):
+        g = G.empty_grid()
+        for _ in range(rnd.randrange(9)):
+            kind = rnd.choice(list(D.SHAPES))
+            spot = G.random_placement(g, kind, 2, rnd, tries=5)
+            if spot:
+                g = G.put(g, kind, G.cells_at(kind, spot[2], spot[0], spot[1]))
+        kind = rnd.choice(list(D.SHAPES))
+        builders = rnd.randrange(4)
+        brute = [(row, col, name)
+                 for name, cells in G.ORIENTS[kind].items()
+                 for row in range(7 - max(r for r, _ in cells))
+                 for col in range(7 - max(c for _, c in cells))
+                 if G.check_cells(g, kind, [(row + r, col + c) for r, c in cells],
+                                  builders) is None]
+        assert G.placements(g, kind, builders) == brute
+        assert G.has_placement(g, kind, builders) == bool(brute)

@@ -173,3 +173,22 @@ def test_own_view_lists_work_values_of_the_hand():
     p = s["players"][0]
     assert v["players"][0]["work_values"] == {c: SC.work_value(p, c, []) for c in p["hand"]}
     assert "work_values" not in v["players"][1]
+
+
+def test_drawing_cards_is_an_undo_barrier(fl):
+    s = fl.action_phase(3)
+    s2 = GAME.apply(s, 0, "profession")
+    assert GAME.undo_barrier(s, s2, 0, "profession")
+    s3 = GAME.apply(s, 0, "freedom travel")
+    assert not GAME.undo_barrier(s, s3, 0, "freedom travel")
+    keep = s2["pending"][0]["cards"][0]
+    s4 = GAME.apply(s2, 0, f"keep {keep}")
+    assert not GAME.undo_barrier(s2, s4, 0, f"keep {keep}")   # the cards are seen already
+
+
+def test_apply_copies_deeply():
+    s = GAME.new(["a", "b", "c"], 1)
+    before = GAME.dump(s)
+    s2 = GAME.apply(s, 0, f"return {s['players'][0]['deal'][0]}")
+    assert GAME.dump(s) == before and s2 is not s
+    assert s2["players"][1]["deal"] is not s["players"][1]["deal"]
