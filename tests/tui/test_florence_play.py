@@ -211,7 +211,7 @@ async def test_action_turn_placement_work_and_conversion_by_keys(play, store):
         assert ana["pp"] == 3 + 3 and ana["money"] == 3500 - 700 + 1500 - 600
         assert ana["display"] == ["cartographer"]
         # Both actions used: Build is greyed with its reason; End turn ends it.
-        assert "you have taken your 2 actions" in shown(d, "FlorencePanel")
+        assert "you have taken your 2 actions" in " ".join(shown(d, "FlorencePanel").split())
         await d.press("8")
         assert table.entries[n + 3].action == "done"
 

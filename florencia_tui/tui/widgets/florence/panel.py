@@ -115,9 +115,14 @@ class MenuMode(Mode):
             rows = (len(texts) + self.columns - 1) // self.columns
             cols = [Text("\n").join(texts[c * rows:(c + 1) * rows]) for c in range(self.columns)]
             parts.append(render.side_by_side(cols, gap=2))
-            blocked = [f"{it.short}: {it.reason}" for it in self.items if not it.enabled]
-            if blocked:
-                parts.append(Text("✗ " + " · ".join(blocked), style="dim"))
+            why: dict[str, list[str]] = {}
+            for it in self.items:
+                if not it.enabled:
+                    why.setdefault(it.reason, []).append(it.short)
+            if why:
+                parts.append(Text("✗ " + " · ".join(f"{', '.join(names)}: {reason}"
+                                                    for reason, names in why.items()),
+                                  style="dim"))
         else:
             parts.extend(texts)
         if self.help:
@@ -343,7 +348,8 @@ class WorkMode(Mode):
             if i:
                 left.append("\n")
             left.append(f"{pts:>+3d} ", style="bold" if pts else "dim")
-            left.append(label[:34], style="" if pts else "dim")
+            left.append(label if len(label) <= 38 else label[:37] + "…",
+                        style="" if pts else "dim")
         right = Text()
         bv = self.panel.prompt.data.get("bonus_values", {})
         if self.cards:
@@ -709,9 +715,12 @@ class FlorencePanel(Widget, can_focus=True):
         items: list[Item] = []
         # Build
         can_build = any(a.startswith("place ") for a in legal)
+        grid = G.grid_from_rows(me["grid"])
         why = limit("build", "build") or afford(data["build_cost"]) or (
             "every building you may build is owned or sold out" if not data["buildable"]
-            else "no legal spot for any of them (spec §7)")
+            else "every spot would touch a building or the palazzo (rule 3; 2 builders "
+                 "allow it)" if any(G.has_placement(grid, b, 2) for b in data["buildable"])
+            else "no room left for any of them (rules 1-2)")
         items.append(Item(f"Build… ({data['build_cost']}ƒ, +3 PP)",
                           lambda: self.push(self.build_menu()), "" if can_build else why,
                           short="Build"))
@@ -764,7 +773,8 @@ class FlorencePanel(Widget, can_focus=True):
         me, view = self.me, self.view
         items = []
         for b in D.BUILDINGS:
-            label = render.chip(b)
+            label = Text()
+            label.append_text(render.chip(b))
             label.append(f" {D.SIZE_CLASS[b][0].upper()}{len(G.ORIENTS[b]['r0'])}", style="dim")
             if any(a.startswith(f"place {b} ") for a in self.legal):
                 why = ""
@@ -787,10 +797,12 @@ class FlorencePanel(Widget, can_focus=True):
         items = []
         need = self.prompt.data["min_wv"]
         bonus = sum(self.prompt.data.get("bonus_values", {}).values())
-        for c in sorted(set(me["hand"]), key=lambda k: D.PROF[k]["num"]):
+        workable = {a.split()[1] for a in self.legal if a.startswith("complete ")}
+        # Professions that can complete a work first (keys 1, 2, ...), the others greyed.
+        for c in sorted(set(me["hand"]), key=lambda k: (k not in workable, D.PROF[k]["num"])):
             wv = me["work_values"].get(c, 0)
-            ok = any(a.split()[1] == c for a in self.legal if a.startswith("complete "))
-            why = "" if ok else f"WV {wv}" + (f" +{bonus} bonus" if bonus else "") + f" < {need}"
+            why = "" if c in workable else f"needs {need}" + (
+                f" even with +{bonus} from bonus cards" if bonus else "")
             items.append(Item(render.profession_line(c, me, wv),
                               lambda c=c: self.push(WorkMode(c)), why))
         return MenuMode(f"Which profession completes the work? (round minimum {need})", items,

@@ -28,7 +28,7 @@ GHOST_OK = "bold black on bright_green"
 GHOST_BAD = "bold white on red"
 EMPTY_STYLE = "#707070"
 PAD_STYLE = "grey3"
-FREEDOM_CODE = {"opinion": "Op", "travel": "Tr", "religion": "Re"}
+FREEDOM_CODE = {"opinion": "Opn", "travel": "Trv", "religion": "Rel"}
 PILE_GLYPH = {"forest": "♣", "lake": "≈", "park": "✿", "jester": "☺", "builder": "⚒",
               "prestige": "★", "recruit": "✉"}
 PILE_SHORT = {"forest": "Forest", "lake": "Lake", "park": "Park", "jester": "Jester",
