@@ -65,6 +65,17 @@ The start player moves clockwise.
 After round 7, prestige cards score: "most" cards need the strict most for
 the full value and a tie for the bracketed value; zero never counts.
 
+## Keys on the board
+* Auction: `1`-`7` nominate (or, as the last player, take) a pile, `d`
+  decline, `+` raise by 100, `p` pass, `s` sell prestige points.
+* Placing a tile: arrows move it, `r`/`R` rotate, `f` flips, `n` jumps to the
+  next legal spot, Enter places. The board shows `+` squares on a legal spot
+  and `✗` squares with the rule of spec §7 it breaks on an illegal one.
+* Action turn: a numbered menu; a work shows its value line by line while
+  `1`-`9` tick bonus cards; the payout panel sets prestige with `←`/`→`.
+* Ordering cards: `↑`/`↓` choose, `u`/`d` move, Enter confirms.
+* `[` / `]` show another player's principality; Esc goes back one step.
+
 ## Reconstructed data
 * RECONSTRUCTED: all 10 building shapes; landscape sizes and shapes (forest
   2x2, lake 3-cell L, park 2x1); the palazzo as 3 wide x 2 tall.
@@ -324,7 +335,8 @@ class Florence(Game):
             return f"{name} takes the {D.PILE_NAME[args[0]]} for 200"
         if verb == "place":
             k, r, c, o = args
-            what = "builds a" if G.is_building(k) else "places a"
+            what = ("builds" if G.is_building(k) else "places") + (
+                " an" if k[0] in "aeiou" else " a")
             cost = f" for {R.build_cost(s['players'][seat])}" if G.is_building(k) else ""
             return f"{name} {what} {k} at row {r}, col {c} ({o}){cost}"
         if verb == "keep":
