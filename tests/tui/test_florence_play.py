@@ -72,6 +72,45 @@ def place(s: dict, seat: int, kind: str, row: int, col: int, orient: str = "r0")
         s["piles"][kind] -= 1
 
 
+async def make_human(d, selector: str) -> None:
+    """Enter on a seat's kind button until it says Human (bot levels cycle)."""
+    for _ in range(6):
+        if "Human" in str(d.app.screen.query_one(selector).label):
+            return
+        await d.press("enter")
+        await d.pilot.pause(0.3)  # a button ignores presses during its 0.2 s flash
+    raise AssertionError("no Human in the cycle")
+
+
+async def test_from_home_three_humans_by_keys(play):
+    async with play(default_seed=5) as d:
+        games = d.app.screen.query_one("#games")
+        for _ in range(games.option_count):
+            if games.get_option_at_index(games.highlighted).id == "florence":
+                break
+            await d.press("down")
+        await d.press("enter")
+        assert d.screen_name == "SetupScreen"
+        assert d.text("#count") == "3"
+        # From "Start": seed, kind 3 (make it human), name 3, kind 2 (human too).
+        await d.press("shift+tab", "shift+tab")
+        await make_human(d, "#kind-2")
+        await d.press("shift+tab", "shift+tab")
+        await make_human(d, "#kind-1")
+        await d.press("f5")
+        table = d.app.table
+        assert table.game_id == "florence"
+        assert [s["kind"] for s in table.seats] == ["human"] * 3
+        for name in ("Ana", "Ben", "Carla"):
+            await d.lift_curtain(name)
+            assert table.prompt(table.names.index(name)).kind == "florence.return"
+            await d.press("1")
+        assert table.state["phase"] == "auction"
+        nominator = table.names[table.to_act()[0]]
+        await d.lift_curtain(nominator)
+        assert "Nominate a pile" in shown(d, "FlorencePanel")
+
+
 async def test_setup_return_by_key_and_curtain_hides_the_other_hand(play, store):
     table = Table("florence", HUMANS3, seed=4, store=store)
     dealt = [list(p["deal"]) for p in table.state["players"]]
