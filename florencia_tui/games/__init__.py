@@ -32,7 +32,7 @@ REGISTRY: dict[str, GameInfo] = {
         GameInfo("strasbourg", "Strasbourg", 3, 5,
                  "Plan hidden influence stacks to win the guilds and the council.", True),
         GameInfo("architects", "Architects of the West Kingdom", 2, 5,
-                 "Place workers, capture rivals, build for the king, keep your virtue.", False),
+                 "Place workers, capture rivals, build for the king, keep your virtue.", True),
     ]
 }
 

@@ -47,8 +47,9 @@ class FlorenciaApp(App[None]):
     def open_setup(self, game_id: str) -> None:
         self.push_screen(SetupScreen(REGISTRY[game_id]))
 
-    def start_game(self, game_id: str, seats: list[dict], seed: int) -> None:
-        self.table = Table(game_id, seats, seed, store=self.store)
+    def start_game(self, game_id: str, seats: list[dict], seed: int,
+                   options: dict | None = None) -> None:
+        self.table = Table(game_id, seats, seed, options or {}, store=self.store)
         self.switch_screen(GameScreen(self.table, self.bot_delay))
 
     def open_saved(self, table_id: int) -> None:

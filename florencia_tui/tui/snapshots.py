@@ -49,6 +49,17 @@ def strasbourg_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
 
 
+def architects_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # Mid-game, 4 players: Ana places a worker; "w" highlights the Workshop's preview.
+    table = demo_table("architects", 4, seed=7, steps=250, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["w"]
+
+
+def architects_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    table = finished_table("architects", 3, seed=2, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
 def palazzo_replay(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     """A finished game's replay at the start of round 8, everything shown."""
     table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
@@ -63,4 +74,6 @@ SCENES = {
     "palazzo-replay": palazzo_replay,
     "strasbourg-board": strasbourg_board,
     "strasbourg-end": strasbourg_end,
+    "architects-board": architects_board,
+    "architects-end": architects_end,
 }

@@ -64,6 +64,31 @@ def option_texts(d) -> list[str]:
     return [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
 
 
+async def test_from_home_with_side_2_boards_by_keys(play, store):
+    async with play(default_seed=21) as d:
+        games = d.app.screen.query_one("#games")
+        while games.get_option_at_index(games.highlighted).id != "architects":
+            await d.press("down")
+        await d.press("enter")
+        assert d.screen_name == "SetupScreen"
+        await d.press("f3")  # 3 players
+        # From "Start": back over Promos to the Boards button; Enter flips it to side 2.
+        await d.press("shift+tab", "shift+tab", "enter")
+        assert "side 2" in str(d.app.screen.query_one("#optbtn-side").label)
+        await d.press("f5")
+        table = d.app.table
+        assert table.options == {"side": 2, "promo_cards": False}
+        assert [s["kind"] for s in table.seats] == ["human", "bot:random", "bot:random"]
+        # The draft by keys (3 picks), then the character boards are dealt.
+        for _ in range(3):
+            assert table.prompt(0).kind == "architects.draft"
+            await d.press("1")
+        boards = [p["board"] for p in table.view(0)["players"]]
+        assert all(boards) and len(set(boards)) == 3
+        mine = plain(d.app.screen.query_one("#ar-you"))
+        assert f"Ana (you) · {boards[0]}" in mine
+
+
 async def test_place_preview_then_workshop_hire_by_keys(play, store):
     table = ready(store)
     me = table.state["players"][0]
@@ -78,7 +103,7 @@ async def test_place_preview_then_workshop_hire_by_keys(play, store):
         assert "draw 1 building card" in d.text("#preview")
         await d.press("q")
         assert highlighted(d) == "place quarry"
-        assert "Gain 1 stone" in d.text("#preview")
+        assert "Gain 1 stone: 1 stone per worker" in d.text("#preview")
         assert len(table.entries) == before, "highlighting must not place"
         await d.press("w", "enter")
         assert table.entries[-1].action == "place workshop"
@@ -149,7 +174,7 @@ async def test_town_centre_capture_and_storehouse_trade(play, store):
     s["players"][2]["workers"] -= 1
     async with play(table=table) as d:
         await d.press("t")
-        assert "Up to 1 captures" in d.text("#preview")
+        assert "Up to 1 capture:" in d.text("#preview")
         await d.press("enter")
         assert table.prompt(0).kind == "architects.capture"
         texts = option_texts(d)
@@ -220,6 +245,44 @@ async def test_help_shows_rules_reconstructed_data_and_no_solo(play, store):
         assert d.screen_name == "GameScreen"
 
 
+async def keyboard_turn(d, table, rng: random.Random) -> None:
+    """One decision by keys only, as a newcomer would: at a placement the
+    Guildhall when open, else a letter of some other location, then Enter;
+    any other choice by the key of a row."""
+    seat = d.app.screen.viewer
+    keys = {r.action: r.key for r in d.app.screen.query_one(ChoicePanel).rows if r.key}
+    if table.prompt(seat).kind == "architects.place":
+        if "place guildhall" in keys:
+            await d.press("g", "enter")
+        else:
+            await d.press(rng.choice(sorted(keys.values())), "enter")
+    else:
+        await d.press(rng.choice(sorted(keys.values())[:3]))
+
+
+async def test_last_round_to_final_scoring_by_keys(play, store):
+    table = ready(store, seed=6)
+    game, rng = table.game, random.Random(6)
+    total = table.view(0)["guildhall"]["total"]
+    # Fast-forward to the last free Guildhall space, then play on by keys only.
+    while len(table.state["guildhall"]) < total - 1:
+        seat = table.to_act()[0]
+        legal = table.legal(seat)
+        table.submit(seat, "place guildhall" if "place guildhall" in legal
+                     else game.sample(table.state, seat, rng))
+    async with play(table=table) as d:
+        for _ in range(400):
+            if table.is_over():
+                break
+            await keyboard_turn(d, table, rng)
+        await d.settle()
+        assert table.is_over() and d.screen_name == "EndScreen"
+        assert "game over" in d.text("#end-title")
+        await d.press("b")  # back to the final board
+        assert d.screen_name == "GameScreen"
+        assert "The game is over" in d.text("#prompt-body")
+
+
 def test_panel_rows_cover_every_legal_action_in_random_play():
     """The custom panel never hides a legal action, and only offers legal ones."""
     game = get_game("architects")
@@ -243,15 +306,3 @@ def test_panel_rows_cover_every_legal_action_in_random_play():
             s = game.apply(s, seat, game.sample(s, seat, r))
         assert {"architects.place", "architects.guildhall"} <= kinds
 
-
-import dataclasses  # noqa: E402
-
-import pytest  # noqa: E402
-
-from florencia_tui import games  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _available(monkeypatch):  # TEMPORARY until the registry flip
-    monkeypatch.setitem(games.REGISTRY, "architects",
-                        dataclasses.replace(games.REGISTRY["architects"], available=True))

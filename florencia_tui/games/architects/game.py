@@ -6,6 +6,7 @@ import random
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.undo import took_from
 
 from . import data as D
 from . import rules as R
@@ -45,6 +46,13 @@ class Architects(Game):
 
     def default_options(self) -> dict:
         return dict(D.DEFAULT_OPTIONS)
+
+    def setup_choices(self) -> list[tuple]:
+        """Options the setup screen offers: (key, label, [(value, label)...], hint)."""
+        return [("side", "Boards", [(1, "side 1"), (2, "side 2")],
+                 "side 2: each player is a character with a power"),
+                ("promo_cards", "Promos", [(False, "off"), (True, "on")],
+                 "promo apprentices and buildings (cards 41-43)")]
 
     def _new(self, names, seed, options):
         if options.get("side", 1) not in (1, 2):
@@ -165,6 +173,13 @@ class Architects(Game):
         return reasons.get(act, f"'{act}' is not a legal action now (try: "
                            + ", ".join(legal[:6]) + ")")
 
+    def undo_barrier(self, before, after, seat, action):
+        """Drawing buildings, refilling the apprentice rows, taking a reward, a
+        Black Market flip and a new draft packet show cards of decks shuffled at
+        setup (no randomness at the time): none of these can be taken back."""
+        return (super().undo_barrier(before, after, seat, action)
+                or took_from(before, after, "bdeck", "adeck", "rewards", "bm_small", "draft"))
+
     def sample(self, s, seat, rng: random.Random):
         opts = self._base_legal(s, seat)
         if s["phase"] == "play" and not s["pending"]:
@@ -214,7 +229,7 @@ class Architects(Game):
         gh = f"Guildhall {len(s['guildhall'])}/{total}"
         if s["final"] is not None:
             gh += " - final round"
-        return f"Turn {s['turns'] + 1} - {gh}"
+        return f"{gh} - turn {s['turns'] + 1}"
 
     def label(self, s, seat, action):
         from .describe import label

@@ -35,6 +35,29 @@ class SeatRow(Horizontal):
         self.query_one(Button).label = KIND_LABELS[self.kind]
 
 
+class OptionRow(Horizontal):
+    """A game option from ``Game.setup_choices()``: Enter on its button cycles the values."""
+
+    def __init__(self, key: str, label: str, values: list[tuple], hint: str = "") -> None:
+        super().__init__(id=f"opt-{key}", classes="seat-row")
+        self.key, self.label, self.values, self.hint = key, label, values, hint
+        self.pos = 0
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.label, classes="seat-label")
+        yield Button(self.values[0][1], id=f"optbtn-{self.key}", classes="seat-kind",
+                     compact=True)
+        yield Static(self.hint, classes="dim")
+
+    @property
+    def value(self):
+        return self.values[self.pos][0]
+
+    def toggle(self) -> None:
+        self.pos = (self.pos + 1) % len(self.values)
+        self.query_one(Button).label = self.values[self.pos][1]
+
+
 class SetupScreen(Screen[None]):
     BINDINGS = [
         ("escape", "app.go_home", "Back"),
@@ -69,6 +92,9 @@ class SetupScreen(Screen[None]):
                 seed = self.app.default_seed or random.randrange(1, 100_000)
                 yield Input(str(seed), id="seed", type="integer",
                             classes="seat-name", compact=True)
+            for key, label, values, hint in getattr(get_game(self.info.id), "setup_choices",
+                                                    list)():
+                yield OptionRow(key, label, values, hint)
             yield Button("Start the game", id="start", variant="primary", compact=True)
             yield Static("Tab moves between fields. Enter on a seat's kind cycles "
                          "Human and the bot levels. F2/F3 change the player count, F5 starts.",
@@ -100,6 +126,8 @@ class SetupScreen(Screen[None]):
             self.action_start()
         elif bid.startswith("kind-"):
             self.query_one(f"#seat-{bid.removeprefix('kind-')}", SeatRow).toggle()
+        elif bid.startswith("optbtn-"):
+            self.query_one(f"#opt-{bid.removeprefix('optbtn-')}", OptionRow).toggle()
 
     def seats(self) -> list[dict]:
         out = []
@@ -118,4 +146,5 @@ class SetupScreen(Screen[None]):
             return
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw.lstrip("-").isdigit() else random.randrange(1, 100_000)
-        self.app.start_game(self.info.id, seats, seed)
+        options = {row.key: row.value for row in self.query(OptionRow)}
+        self.app.start_game(self.info.id, seats, seed, options)

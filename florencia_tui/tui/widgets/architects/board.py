@@ -40,6 +40,7 @@ class ArchitectsBoard(BoardWidget):
         self._view: dict | None = None
         self._seats = 0
         self._focus_key: tuple | None = None
+        self._keys: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="ar-scroll"):
@@ -57,39 +58,56 @@ class ArchitectsBoard(BoardWidget):
 
     # ----- drawing ----------------------------------------------------------------
     def _draw(self, view: dict) -> None:
+        """Redraw the sections whose part of the view changed (a Static update
+        costs a layout pass, so unchanged sections are left alone)."""
         width = self.size.width - 3  # padding and the scrollbar
-        town, market, appr = render.town(view), render.market(view), render.apprentices(view)
-        guild, cath, virtue = (render.guildhall(view), render.cathedral(view),
-                               render.virtue_track(view))
-        goods = render.stack(market, appr)
-        halls = render.side_by_side(guild, cath)
+        n = len(view["players"])
+        me = view.get("seat")
+        who = (view["names"], [p.get("board") for p in view["players"]], me, width)
+        keys = {
+            "town": repr((who, view["locations"], view["prison"], view["tax_stand"],
+                          view.get("yields"))),
+            "goods": repr((who, view["black_market"], view["apprentice_rows"],
+                           view["apprentice_deck"])),
+            "halls": repr((who, view["guildhall"], view["cathedral"], view["virtue_track"])),
+        }
+        town, goods = render.town(view), render.goods(view)
+        top, virtue = render.halls_parts(view)
+        halls = render.stack(top, virtue)
         if render.fits(width, town, goods):
-            self._set("ar-town", render.side_by_side(town, goods))
-            if render.fits(width, halls, virtue):
-                self._set("ar-market", render.side_by_side(halls, virtue))
-            else:
-                self._set("ar-market", render.stack(halls, virtue))
-            self._set("ar-guild", "")
+            wide_halls = render.fits(width, top, virtue)
+            self._set("ar-town", keys["town"] + keys["goods"],
+                      lambda: render.side_by_side(town, goods))
+            self._set("ar-market", keys["halls"] + str(wide_halls),
+                      lambda: render.side_by_side(top, virtue) if wide_halls else halls)
+            self._set("ar-guild", "", lambda: "")
             self.query_one("#ar-guild").display = False
         else:
-            self._set("ar-town", town)
-            self._set("ar-market", goods)
-            self._set("ar-guild", render.stack(halls, virtue))
+            self._set("ar-town", keys["town"], lambda: town)
+            self._set("ar-market", keys["goods"], lambda: goods)
+            self._set("ar-guild", keys["halls"], lambda: halls)
             self.query_one("#ar-guild").display = True
-        n = len(view["players"])
         scroll = self.query_one("#ar-scroll", VerticalScroll)
         if self._seats != n:
             for i in range(1, n):
                 scroll.mount(Static(classes="ar-section", id=f"ar-other-{i}"))
             self._seats = n
-        me = view.get("seat")
         order = ([me] if me is not None else []) + [i for i in range(n) if i != me]
-        self._set("ar-you", render.tableau_with_draft(view, order[0]))
-        for slot, seat in enumerate(order[1:], start=1):
-            self._set(f"ar-other-{slot}", render.tableau(view, seat))
+        for slot, seat in enumerate(order):
+            sid = "ar-you" if slot == 0 else f"ar-other-{slot}"
+            key = repr((who, seat, view["players"][seat],
+                        [p["captives"][seat] for p in view["players"]],
+                        (view.get("yields") or {}).get("guildhall"), view.get("draft")))
+            if slot == 0:
+                self._set(sid, key, lambda s=seat: render.tableau_with_draft(view, s))
+            else:
+                self._set(sid, key, lambda s=seat: render.tableau(view, s))
 
-    def _set(self, sid: str, renderable) -> None:
-        self.query_one(f"#{sid}", Static).update(renderable)
+    def _set(self, sid: str, key: str, make) -> None:
+        if self._keys.get(sid) == key:
+            return
+        self._keys[sid] = key
+        self.query_one(f"#{sid}", Static).update(make())
 
     def _follow_prompt(self, view: dict) -> None:
         me = view.get("seat")

@@ -182,12 +182,13 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
                 "silversmith": "1 silver per worker of yours there, +1",
                 "mines clay": "1 clay per worker of yours there, +1",
                 "mines gold": "1 gold per 2 workers of yours there"}[key]
-        detail = (f"Gain {words(gains)} ({base}: {n} with this one, counting apprentices).")
+        detail = (f"Gain {words(gains)}: {base} ({n} with this one), "
+                  f"plus your apprentices' bonuses.")
         return t, detail
     if loc == "storehouse":
         k = y.get(loc, {}).get("actions", n)
-        t.append(f"up to {k} trades")
-        detail = (f"Up to {k} trades: 2 clay/wood/stone -> 1 virtue, 3 wood/stone -> 1 "
+        t.append(f"up to {render.plural(k, 'trade')}")
+        detail = (f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, 3 wood/stone -> 1 "
                   f"marble, or an apprentice's trade. You have {render.purse(me).plain}.")
         return t, detail
     if loc == "workshop":
@@ -203,8 +204,8 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
     if loc == "towncentre":
         tc = y.get(loc, {})
         k, lim = tc.get("captures", n), tc.get("locations", 1)
-        t.append(f"up to {k} captures")
-        detail = (f"Up to {k} captures: all of one player's workers at one location "
+        t.append(f"up to {render.plural(k, 'capture')}")
+        detail = (f"Up to {render.plural(k, 'capture')}: all of one player's workers at one location "
                   f"({lim} location{'s' if lim > 1 else ''} in all). The first costs 1 "
                   f"silver tax, each further one 1 silver.")
         return t, detail
@@ -219,7 +220,7 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         return t, detail
     if loc == "guardhouse":
         k = y.get(loc, {}).get("actions", n)
-        t.append(f"up to {k} actions")
+        t.append(f"up to {render.plural(k, 'action')}")
         held = sum(q["captives"][view["seat"]] for q in view["players"])
         detail = (f"Up to {k} of: turn in your {sum(me['captives'])} captives (1 silver "
                   f"each), release your {me['prison']} from the Prison, ransom your "

@@ -133,16 +133,17 @@ def yield_summary(view: dict, loc: str) -> Text:
     if loc == "mines":
         t = gains_text({"clay": y["mines clay"]["clay"]})
         gold = y["mines gold"]["gold"]
-        t.append(" or ")
-        t.append_text(gains_text({"gold": gold}) if gold else Text("gold needs 2", style="dim"))
+        if gold:
+            t.append(" or ")
+            t.append_text(gains_text({"gold": gold}))
         return t
     if loc == "storehouse":
-        return Text(f"{y[loc]['actions']} trades")
+        return Text(plural(y[loc]["actions"], "trade"))
     if loc == "workshop":
         w = y[loc]
         return Text(f"hire (col≤{w['hire_columns']}) or draw {w['draw']}")
     if loc == "towncentre":
-        return Text(f"{y[loc]['captures']} captures")
+        return Text(plural(y[loc]["captures"], "capture"))
     if loc == "taxstand":
         if not y[loc]["silver"]:
             return Text("empty", style="dim")
@@ -151,8 +152,12 @@ def yield_summary(view: dict, loc: str) -> Text:
         t.append_text(res("virtue", y[loc]["virtue"], word=True, sign=True))
         return t
     if loc == "guardhouse":
-        return Text(f"{y[loc]['actions']} actions")
+        return Text(plural(y[loc]["actions"], "action"))
     return Text("")
+
+
+def plural(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 def town(view: dict) -> Text:
@@ -388,6 +393,16 @@ def building_line(bid: int, mark: str = " ", indent: str = "   ") -> Text:
     t.append(f"{vp:>2}VP {'end' if when == 'E' else 'now'} ", style="")
     t.append_text(cost_text(cost))
     return t
+
+
+def goods(view: dict) -> Group:
+    """The Black Market over the apprentice rows."""
+    return stack(market(view), apprentices(view))
+
+
+def halls_parts(view: dict) -> tuple[Table, Text]:
+    """Guildhall and Cathedral side by side; the virtue track."""
+    return side_by_side(guildhall(view), cathedral(view)), virtue_track(view)
 
 
 def stack(*parts) -> Group:
