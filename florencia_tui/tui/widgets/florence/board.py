@@ -67,7 +67,10 @@ class FlorenceBoard(BoardWidget):
         moved = self.focus_seat != seat
         self.focus_seat = seat
         self.ghost, self.ghost_seat = ghost, seat
-        self.redraw()
+        if moved:
+            self.redraw()
+        else:
+            self.redraw_focus()  # only the grid changes while a piece moves
         if moved or ghost is not None:
             self.query_one("#fl-focus", Static).scroll_visible(animate=False)
 
@@ -81,6 +84,18 @@ class FlorenceBoard(BoardWidget):
         self.redraw()
 
     # ----- drawing ----------------------------------------------------------------
+    def redraw_focus(self) -> None:
+        """The focused principality, large, with its holdings beside it."""
+        view = self.view
+        if view is None or not self.is_mounted:
+            return
+        seat = self.focus_seat if self.focus_seat is not None else 0
+        pv = view["players"][seat]
+        ghost = self.ghost if self.ghost_seat == seat else None
+        grid = render.principality(pv, large=self.large, ghost=ghost)
+        side = render.info(view, pv)
+        self.query_one("#fl-focus", Static).update(render.side_by_side([grid, side], gap=1))
+
     @property
     def large(self) -> bool:
         return self.size.width >= 72 and self.size.height >= 24
@@ -105,10 +120,7 @@ class FlorenceBoard(BoardWidget):
             piles.update(Group(Text("Auction piles (this round's buyers ✓)", style="bold"),
                                render.piles(view)))
 
-        ghost = self.ghost if self.ghost_seat == seat else None
-        grid = render.principality(pv, large=self.large, ghost=ghost)
-        side = render.info(view, pv)
-        self.query_one("#fl-focus", Static).update(render.side_by_side([grid, side], gap=1))
+        self.redraw_focus()
         self.query_one("#fl-hand", Static).update(render.hand_block(view, pv))
         self.query_one("#fl-track", Static).update(
             render.fame_track(view, max(20, self.size.width - 2)))
