@@ -306,3 +306,33 @@ def test_panel_rows_cover_every_legal_action_in_random_play():
             s = game.apply(s, seat, game.sample(s, seat, r))
         assert {"architects.place", "architects.guildhall"} <= kinds
 
+
+
+def test_follow_up_reasons_for_closed_options(store):
+    """Hires too dear, a full apprentice bench, a guardhouse with nothing to do."""
+    table = ready(store)
+    game, s = table.game, table.state
+    s["players"][0]["silver"] = 4
+    s = game.apply(s, 0, "place workshop")
+    prompt, legal, view = game.prompt(s, 0), game.legal(s, 0), game.view(s, 0)
+    reasons = unavailable_for(prompt, view, legal)
+    assert len(reasons) == 6  # only column 1 (4 silver) of each row is affordable
+    assert all(r.startswith("costs ") and r.endswith("you have 4") for _, r in reasons)
+    rows = rows_for(prompt, view, legal)
+    assert [r.key for r in rows] == ["1", "2", "3"] and rows[-1].action == "draw"
+    # Five apprentices: hiring is closed, and the dismiss rows say how to make room.
+    s["players"][0]["appr"] = [13, 14, 15, 16, 17]
+    prompt, legal, view = game.prompt(s, 0), game.legal(s, 0), game.view(s, 0)
+    assert ("Hire", "you have 5 apprentices; dismiss one first (it is listed here)") in \
+        unavailable_for(prompt, view, legal)
+    assert any(r.action.startswith("dismiss") for r in rows_for(prompt, view, legal))
+    s = game.apply(s, 0, "draw")
+    while game.to_act(s) != [0] or game.prompt(s, 0).kind != "architects.place":
+        seat = game.to_act(s)[0]
+        s = game.apply(s, seat, game.legal(s, seat)[0])
+    s = game.apply(s, 0, "place guardhouse")
+    prompt, legal, view = game.prompt(s, 0), game.legal(s, 0), game.view(s, 0)
+    labels = [r.label.plain for r in rows_for(prompt, view, legal)]
+    assert labels[0] == "Turn in captives (you hold none)"
+    assert dict(unavailable_for(prompt, view, legal))["Release"] == \
+        "none of your workers is in the Prison"

@@ -180,6 +180,13 @@ class Architects(Game):
         return (super().undo_barrier(before, after, seat, action)
                 or took_from(before, after, "bdeck", "adeck", "rewards", "bm_small", "draft"))
 
+    def round_number(self, s):
+        """No rounds in the rules; here a round is one turn of each player (the
+        draft and free hires come before round 1)."""
+        if s["phase"] in ("draft", "freehire"):
+            return None
+        return s["turns"] // s["np"] + 1
+
     def sample(self, s, seat, rng: random.Random):
         opts = self._base_legal(s, seat)
         if s["phase"] == "play" and not s["pending"]:

@@ -53,3 +53,12 @@ def test_draws_and_refills_are_undo_barriers(kit):
     hire = next(a for a in GAME.legal(mid, 0) if a.startswith("hire"))
     hired = GAME.apply(mid, 0, hire)
     assert GAME.undo_barrier(mid, hired, 0, hire)  # the row refills from the deck
+
+
+def test_round_number_counts_turns_of_each_player(kit):
+    s = GAME.new(["A", "B", "C"], 1)
+    assert GAME.round_number(s) is None  # the draft
+    s = kit.fresh(3)
+    assert GAME.round_number(s) == 1
+    s["turns"] = 5
+    assert GAME.round_number(s) == 2

@@ -65,7 +65,7 @@ def building_detail(bid: int) -> str:
 
 def building_label(verb: str, bid: int, extra: str = "") -> Text:
     t = Text(f"{verb} ")
-    t.append_text(render.building_line(bid, indent=""))
+    t.append_text(render.building_line(bid, mark="", indent=""))
     if extra:
         t.append(f" {extra}", style="bold")
     return t
@@ -382,7 +382,8 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                          if data.get("locs") else "") + ".")
         elif verb == "turnin":
             k = data.get("captives", sum(me["captives"]))
-            label = Text(f"Turn in {k} captives to the Prison: +{k} silver")
+            label = Text(f"Turn in {k} captives to the Prison: +{k} silver" if k
+                         else "Turn in captives (you hold none)")
         elif verb == "release":
             label = Text(f"Release your {data.get('in_prison', me['prison'])} "
                          f"workers from the Prison")

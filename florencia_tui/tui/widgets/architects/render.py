@@ -32,7 +32,7 @@ TOWN = [("quarry", "Quarry"), ("forest", "Forest"), ("mines", "Mines"),
         ("workshop", "Workshop"), ("towncentre", "Town Centre"), ("taxstand", "Tax Stand"),
         ("guardhouse", "Guardhouse")]
 MARKET_SIDES = ["left", "middle", "right"]
-LEGEND = "$ silver c clay w wood s stone g gold m marble v virtue"
+LEGEND = "$ silver c clay w wood s stone g gold m marble"
 
 
 # ----- players ----------------------------------------------------------------------
@@ -185,6 +185,8 @@ def town(view: dict) -> Text:
     t.append(" 3+ lose virtue", style="dim")
     t.append("\n")
     t.append(f"Tax Stand holds {view['tax_stand']} silver", style="bold")
+    t.append("\n")
+    t.append(LEGEND, style="dim")
     return t
 
 
