@@ -26,7 +26,7 @@ REGISTRY: dict[str, GameInfo] = {
     info.id: info
     for info in [
         GameInfo("florence", "Princes of Florence", 3, 5,
-                 "Patronise artists, build, and complete works for prestige.", False),
+                 "Patronise artists, build, and complete works for prestige.", True),
         GameInfo("palazzo", "Palazzo", 2, 4,
                  "Buy and auction floors with three currencies; build tall, pure palaces.", True),
         GameInfo("strasbourg", "Strasbourg", 3, 5,

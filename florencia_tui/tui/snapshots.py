@@ -25,7 +25,7 @@ def home(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
 
 
 def setup(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
-    return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), ["enter", "f3"]
+    return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), ["down", "enter", "f3"]
 
 
 def palazzo_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
@@ -60,6 +60,24 @@ def architects_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
 
 
+def florence_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # Round 5, 4 players (Ana has 2 builders): Ana opens "Complete a work", picks the
+    # first profession and ticks her bonus card: the work value adds up line by line.
+    table = demo_table("florence", 4, seed=13, steps=150, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["2", "1", "1"]
+
+
+def florence_place(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # The same turn: Ana picks the studio, turns it and moves it onto an illegal spot.
+    table = demo_table("florence", 4, seed=13, steps=150, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["1", "6", "r", "left"]
+
+
+def florence_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    table = finished_table("florence", 3, seed=22, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
 def palazzo_replay(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     """A finished game's replay at the start of round 8, everything shown."""
     table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
@@ -76,4 +94,7 @@ SCENES = {
     "strasbourg-end": strasbourg_end,
     "architects-board": architects_board,
     "architects-end": architects_end,
+    "florence-board": florence_board,
+    "florence-place": florence_place,
+    "florence-end": florence_end,
 }

@@ -22,7 +22,10 @@ def give_hand(table: Table, seat: int, cards: list[str]) -> None:
 async def test_setup_by_keys_curtain_and_money_action(play, store):
     async with play(default_seed=42) as d:
         assert d.screen_name == "HomeScreen"
-        await d.press("enter")  # Palazzo is the first playable game
+        games = d.app.screen.query_one("#games")
+        while games.get_option_at_index(games.highlighted).id != "palazzo":
+            await d.press("down")
+        await d.press("enter")
         assert d.screen_name == "SetupScreen"
         await d.press("f3")  # 3 players
         # From "Start", back to seat 2's kind button (seed, kind 3, name 3, kind 2),
