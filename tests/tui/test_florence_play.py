@@ -2,18 +2,17 @@
 auction round between three humans (with the hot-seat curtain), an action turn
 with a placement (rotate, flip, an illegal spot refused with its rule), a work
 with a bonus card and the conversion of its payout, keeping and ordering
-drawn cards, the board's player focus and the help."""
+drawn cards, the board's player focus, the help, and a whole game to the final
+score."""
 
 from __future__ import annotations
 
-import dataclasses
+import io
 
 import pytest
-
 from rich.console import Console
 from textual.widgets import Static
 
-from florencia_tui.games import REGISTRY
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import rules as R
@@ -24,18 +23,11 @@ ONE_HUMAN = [{"name": "Ana", "kind": "human"}, {"name": "Bot1", "kind": "bot:ran
              {"name": "Bot2", "kind": "bot:random"}]
 
 
-@pytest.fixture(autouse=True)
-def florence_playable(monkeypatch):
-    """Lets these tests run before the registry lists the game as available."""
-    monkeypatch.setitem(REGISTRY, "florence",
-                        dataclasses.replace(REGISTRY["florence"], available=True))
-
-
 def shown(d, selector: str) -> str:
     """The plain text a widget shows (Statics and the Florence panel)."""
     w = d.app.screen.query_one(selector)
     renderable = w.content if isinstance(w, Static) else w.render()
-    console = Console(width=max(w.size.width, 40), record=True, file=open("/dev/null", "w"))
+    console = Console(width=max(w.size.width, 40), record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
@@ -303,3 +295,43 @@ async def test_help_shows_rules_and_reconstructed_data(play, store):
         assert "Reconstructed data" in md.source and "Princes of Florence" in md.source
         await d.press("escape")
         assert d.screen_name == "GameScreen"
+
+
+@pytest.mark.slow
+async def test_whole_game_to_the_final_score_by_keys(play, store):
+    """Ana plays every decision of a 3-player game by keys (nominating the first pile
+    she may, passing bids, completing a work whenever one is possible, otherwise
+    ending her turn) until the end screen shows the final score."""
+    table = Table("florence", ONE_HUMAN, seed=31, store=store)
+    async with play(table=table) as d:
+        for _ in range(300):
+            if d.screen_name == "EndScreen" or table.is_over():
+                break
+            kind = table.prompt(0).kind if 0 in table.to_act() else ""
+            legal = table.legal(0) if kind else []
+            if kind == "florence.nominate":
+                piles = table.view(0)["pile_order"]
+                first = next((a for a in legal if a.startswith("nominate ")), None)
+                await d.press(str(piles.index(first.split()[1]) + 1) if first else "d")
+            elif kind == "florence.last":
+                await d.press("d")
+            elif kind == "florence.bid":
+                await d.press("p")
+            elif kind == "florence.turn":
+                if any(a.startswith("complete ") for a in legal):
+                    await d.press("2", "1", "enter")
+                    await d.press("end", "enter")      # all the prestige it allows
+                await d.press("8")
+            elif kind in ("florence.place", "florence.convert", "florence.order"):
+                await d.press("enter")
+            elif kind in ("florence.return", "florence.keep", "florence.recruit_now"):
+                await d.press("1")
+            else:
+                await d.settle()
+        await d.settle()
+        assert table.is_over()
+        assert d.screen_name == "EndScreen"
+        assert "game over" in d.text("#end-title")
+        humans_moves = [e.action for e in table.entries if e.seat == 0]
+        assert any(a.startswith("nominate ") for a in humans_moves)
+        assert humans_moves.count("done") == 7
