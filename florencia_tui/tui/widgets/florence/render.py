@@ -291,6 +291,9 @@ def hand_block(view: dict, pv: dict) -> Group:
         disp.append("no works yet", style="dim")
     parts.append(disp)
     if pv.get("hand") is None:
+        # At the end of the game everyone's prestige cards are shown.
+        for card in pv.get("prestige") or []:
+            parts.append(Text("Prestige " + prestige_label(card), style="yellow"))
         return Group(*parts)
     head = Text("Your hand (private)", style="bold underline")
     if pv.get("recruit_count"):
