@@ -83,32 +83,37 @@ class SearchBot(Bot):
         return pick.choice(sorted(a for v, a in scored if v == most))
 
     def _iterate(self, game: Game, s: State, root: Node, pick: random.Random, ev) -> None:
+        # ``s`` is this iteration's own determinization: step it in place.
+        step = game.apply_in_place
         path: list[tuple[Node, int]] = []  # (child node, seat that chose it)
         node = root
         while not game.is_over(s):
             mover = game.to_act(s)[0]
-            legal = game.legal(s, mover)
+            legal = game.candidates(s, mover)
+            children = node.children
+            fresh = []
             for a in legal:
-                child = node.children.get(a)
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    fresh.append(a)
+                else:
                     child.avail += 1
-            fresh = [a for a in legal if a not in node.children]
             if fresh:
-                a = pick.choice(fresh)
-                child = node.children[a] = Node()
+                a = fresh[pick.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = children[a] = Node()
                 child.avail = 1
-                s = game.apply(s, mover, a)
+                step(s, mover, a)
                 path.append((child, mover))
                 break
-            a = max(legal, key=lambda x: self._ucb(node.children[x]))
-            node = node.children[a]
-            s = game.apply(s, mover, a)
+            a = max(legal, key=lambda x: self._ucb(children[x]))
+            node = children[a]
+            step(s, mover, a)
             path.append((node, mover))
         for _ in range(self.rollout_depth):
             if game.is_over(s):
                 break
             mover = game.to_act(s)[0]
-            s = game.apply(s, mover, game.sample(s, mover, pick))
+            step(s, mover, game.sample(s, mover, pick))
         r = rewards(game, s, ev)
         for child, mover in path:
             child.visits += 1

@@ -141,6 +141,18 @@ class Game:
         """A uniformly random legal action (games may override for speed)."""
         return rng.choice(self.legal(s, seat))
 
+    def candidates(self, s: State, seat: int) -> list[str]:
+        """The legal actions a search bot considers here (default: all of them).
+        Games whose menus explode (every payment subset) return a small set of
+        sensible ones; it must depend only on what ``seat`` can see."""
+        return self.legal(s, seat)
+
+    def apply_in_place(self, s: State, seat: int, action: str) -> None:
+        """Play a legal ``action`` on ``s`` itself, without the copy or checks of
+        :meth:`apply`: for search bots stepping through their own private
+        (determinized) states. ``s`` may be left half-changed if it is illegal."""
+        self._apply(s, seat, action.strip())
+
     # ----- views and results ------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator). Never the RNG."""

@@ -9,6 +9,7 @@ unseen items are everything in the box minus what the seat can see, so
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from florencia_tui.core import rng
 from florencia_tui.core.state import clone
@@ -17,6 +18,22 @@ from florencia_tui.games.palazzo.payment import sort_cards
 
 HIDDEN = "?"
 _STACK_OF = {t[0]: t[1] for t in data.TILES} | {r: "III" for r in data.RIDERS}
+
+
+def fast_clone(o):
+    """Copy of Palazzo's plain-data state. Every list in it is homogeneous (all
+    scalars or all containers), so scalar lists are copied by slicing."""
+    t = type(o)
+    if t is dict:
+        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
+    if t is list:
+        if o and type(o[0]) in _CONTAINERS:
+            return [fast_clone(v) for v in o]
+        return o[:]
+    return o
+
+
+_CONTAINERS = (dict, list)
 
 
 def redact(s: dict, seat: int) -> dict:
@@ -52,24 +69,35 @@ def _visible_cards(r: dict) -> list[str]:
 
 
 def _minus(pool: list[str], seen: list[str]) -> list[str]:
-    left = list(pool)
-    for x in seen:
-        left.remove(x)
-    return left
+    """``pool`` minus the multiset ``seen``, in ``pool``'s order."""
+    left = Counter(seen)
+    out = []
+    for x in pool:
+        if left[x] > 0:
+            left[x] -= 1
+        else:
+            out.append(x)
+    if +left:  # seen more than the box holds: the redacted state is inconsistent
+        raise ValueError(f"{sorted(+left)} seen more often than the box holds")
+    return out
+
+
+_ALL_TILES = data.TILE_IDS + data.RIDERS
+_IS_RIDER = frozenset(data.RIDERS)
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:
-    s = clone(r)
+    s = fast_clone(r)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
     # Tiles: each stack can only hold tiles of its own back; the rest left the game.
-    unseen = _minus(data.TILE_IDS + data.RIDERS, _visible_tiles(r))
+    unseen = _minus(_ALL_TILES, _visible_tiles(r))
     pick.shuffle(unseen)
     out: list[str] = []
     for name in data.STACK_NAMES:
         mine = [t for t in unseen if _STACK_OF[t] == name]
-        riders = [t for t in mine if t in data.RIDERS]  # riders never leave stack III
-        others = [t for t in mine if t not in data.RIDERS]
+        riders = [t for t in mine if t in _IS_RIDER]  # riders never leave stack III
+        others = [t for t in mine if t not in _IS_RIDER]
         need = len(r["stacks"][name]) - len(riders)
         stack = riders + others[:need]
         out += others[need:]

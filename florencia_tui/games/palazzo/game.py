@@ -14,6 +14,8 @@ from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards
 from florencia_tui.games.palazzo.payment import (
     CURRENCIES,
     best_value,
+    cheap_payments,
+    cheap_raises,
     max_payment_cards,
     max_single_payment,
     sort_cards,
@@ -44,20 +46,7 @@ def _random_payment(hand: list[str], required: str | None, rnd: random.Random) -
     return sort_cards(out)
 
 
-def _fast_clone(o):
-    """Copy of Palazzo's plain-data state. Every list in it is homogeneous (all
-    scalars or all containers), so scalar lists are copied by slicing."""
-    t = type(o)
-    if t is dict:
-        return {k: _fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
-    if t is list:
-        if o and type(o[0]) in _CONTAINERS:
-            return [_fast_clone(v) for v in o]
-        return o[:]
-    return o
-
-
-_CONTAINERS = (dict, list)
+_fast_clone = determinize.fast_clone  # a copy that knows the state's shape
 
 
 class Palazzo(Game):
@@ -253,6 +242,25 @@ class Palazzo(Game):
         return rank_cards(cards)
 
     # ------------------------------------------------------------------ bots
+    def candidates(self, s, seat):
+        """Search bots consider a few sensible payments and raises (the cheapest
+        in face value for each need) instead of every subset of the hand."""
+        ph = s["phase"]
+        if ph == "pay":
+            price = s["buying"]["price"]
+            if price <= 0:
+                return ["pay none"]
+            return [f"pay {fmt_cards(p)}" for p in cheap_payments(s["hands"][seat], price)]
+        if ph == "bid":
+            a = s["auction"]
+            st = a["bids"][str(seat)]
+            raises = cheap_raises(s["hands"][seat], st["currency"], a["high_total"] - st["total"])
+            return [f"bid {fmt_cards(p)}" for p in raises] + ["pass"]
+        return rules.legal(s, seat)
+
+    def apply_in_place(self, s, seat, action):
+        rules.apply(s, seat, action.strip())
+
     def sample(self, s, seat, rng: random.Random):
         ph = s["phase"]
         if ph == "pay":

@@ -8,6 +8,7 @@ currency cards of ONE currency.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from florencia_tui.games.palazzo.data import CURRENCIES, GROUP_VALUE, VALUES
@@ -187,6 +188,43 @@ def legal_subsets(hand, required_currency: str | None = None) -> list[list[str]]
                     continue
                 out.append(sort_cards(base + ["C2"] * kk))
     return out
+
+
+@lru_cache(maxsize=256)
+def scored_payments(hand: tuple[str, ...], required_currency: str | None = None
+                    ) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """Every legal payment from ``hand`` (see :func:`legal_subsets`) as
+    (value, face cost, cards), the cheapest in face value first. Cached: a
+    search bot asks about the same hand over and over."""
+    out = []
+    for p in legal_subsets(list(hand), required_currency):
+        v = best_value(p, required_currency)
+        if v is not None:
+            out.append((v, sum(value_of(c) for c in p), tuple(p)))
+    out.sort(key=lambda x: (x[1], x[0], x[2]))
+    return tuple(out)
+
+
+def cheap_payments(hand, price: int, k: int = 4) -> list[list[str]]:
+    """A few sensible payments of at least ``price``: the ``k`` cheapest in face
+    value, plus the one that overpays least (for bots' searches)."""
+    ok = [x for x in scored_payments(tuple(hand)) if x[0] >= price]
+    picked = ok[:k]
+    if ok:
+        least = min(ok, key=lambda x: (x[0] - price, x[1]))
+        if least not in picked:
+            picked.append(least)
+    return [list(x[2]) for x in picked]
+
+
+def cheap_raises(hand, currency: str | None, need: int, k: int = 3) -> list[list[str]]:
+    """Sensible increments for a bid that must add more than ``need``: for each of
+    the ``k`` smallest reachable increment values, the cheapest way to add it."""
+    by_value: dict[int, tuple[str, ...]] = {}
+    for v, _, cards in scored_payments(tuple(hand), currency):  # cheapest first
+        if v > need and v not in by_value:
+            by_value[v] = cards
+    return [list(by_value[v]) for v in sorted(by_value)[:k]]
 
 
 def fmt_cards(cards) -> str:
