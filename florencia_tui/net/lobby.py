@@ -20,7 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from florencia_tui.games import available_games
+from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net.protocol import valid_user
 from florencia_tui.net.remote import Connection, RemoteError
 from florencia_tui.tui.app import FlorenciaApp
@@ -30,6 +30,12 @@ TUI_CSS = Path(__file__).resolve().parent.parent / "tui" / "app.tcss"
 
 STATE_MARK = {"here": ("●", "green"), "away": ("◐", "yellow"), "gone": ("○", "red"),
               "open": ("·", "dim"), "bot": ("", "dim"), "seated": ("●", "green")}
+
+
+def steady_cursors(screen: Screen) -> None:
+    """No blinking text cursors: over SSH each blink is a repaint sent twice a second."""
+    for box in screen.query(Input):
+        box.cursor_blink = False
 
 
 def table_text(t: dict) -> Text:
@@ -68,6 +74,10 @@ class NameScreen(Screen[str | None]):
             yield Static(id="name-why", classes="dim")
         yield Footer()
 
+    def on_mount(self) -> None:
+        steady_cursors(self)
+        self.query_one("#name", Input).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         name = event.value.strip()
@@ -98,9 +108,11 @@ class NewTableScreen(ModalScreen[dict | None]):
                 yield Label("Bots", classes="field")
                 yield Input("0", id="new-bots", type="integer", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
+            yield Static(id="new-why")
             yield Static("Tab moves; Enter in a number creates the table.", classes="dim")
 
     def on_mount(self) -> None:
+        steady_cursors(self)
         games = self.query_one("#new-game", OptionList)
         games.highlighted = 0
         games.focus()
@@ -125,8 +137,14 @@ class NewTableScreen(ModalScreen[dict | None]):
             raw = self.query_one(selector, Input).value.strip()
             return int(raw) if raw.isdigit() else 0
 
-        self.dismiss({"game": option.id, "humans": 1 + number("#new-humans"),
-                      "bots": number("#new-bots")})
+        humans, bots = 1 + number("#new-humans"), number("#new-bots")
+        info = REGISTRY[option.id]
+        if not info.min_players <= humans + bots <= info.max_players:
+            self.query_one("#new-why", Static).update(
+                f"[b red]{info.title} takes {info.min_players}-{info.max_players} players"
+                f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots}).")
+            return
+        self.dismiss({"game": option.id, "humans": humans, "bots": bots})
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -157,6 +175,7 @@ class LobbyScreen(Screen[None]):
     _ready = False
 
     def on_mount(self) -> None:
+        steady_cursors(self)
         self._ready = True
         self.query_one("#lobby-title", Static).update(
             f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
@@ -316,7 +335,10 @@ class NetApp(FlorenciaApp):
     async def _redraw(screen: GameScreen) -> None:
         # Runs on the screen's own message queue, so a redraw in progress
         # always finishes on the snapshot it began with.
-        if screen.table.sync():
+        change = screen.table.sync()
+        if change == "presence" and hasattr(screen, "render_status"):
+            screen.render_status()  # someone came or went: the status line only
+        elif change:
             await screen.advance()
 
     # ----- tables -------------------------------------------------------------------
@@ -362,7 +384,9 @@ class NetApp(FlorenciaApp):
         self.table = table
         while not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
-        self.push_screen(GameScreen(table, bot_delay=0, seat=seat))
+        screen = GameScreen(table, bot_delay=0, seat=seat)
+        self.push_screen(screen)
+        self.call_after_refresh(steady_cursors, screen)
 
     def go_home(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):

@@ -15,7 +15,7 @@ op         args                             result
 ========== ================================ =========================================
 hello      user, via                        {user, resume}: resume is a table code
 lobby                                       {tables: [...], people: [...]}
-create     game, humans, bots[, seed]       {code, started}
+create     game, humans, bots[, bot, seed]  {code, started}
 join       code                             {code, seat, started}
 leave      code                             (gives up a seat at a table not begun)
 watch      code, seat (null: spectate)      {code, seat}; snapshots follow as events

@@ -2,10 +2,11 @@
 
 :class:`RemoteTable` answers the same questions the screens ask a
 :class:`~florencia_tui.table.Table` (``view``, ``prompt``, ``legal``, ``label``,
-``submit``, ``log``, ``status``, ``scores``, ``names``, ``seats``, ``is_human``,
-``humans``, ``to_act``, ``is_over``, ``bot_to_act``, ``info``, ``rules_help``,
-``table_id``) for one seat, from the latest snapshot the service pushed. Only
-``submit`` (and ``label`` for very long legal lists) waits for the service.
+``submit``, ``undo``, ``log``, ``status``, ``scores``, ``names``, ``seats``,
+``is_human``, ``humans``, ``to_act``, ``is_over``, ``bot_to_act``, ``info``,
+``rules_help``, ``table_id``) for one seat, from the latest snapshot the service
+pushed. Only ``submit`` and ``undo`` (and ``label`` for very long legal lists)
+wait for the service.
 
 Threads: a reader thread takes every line off the socket in order. Answers
 wake the waiting caller; a table snapshot is merged into ``latest`` (its log
@@ -160,6 +161,11 @@ class Connection:
             self.call("unwatch")
 
 
+#: Snapshot fields that describe the game (the rest: who is connected).
+STATE_KEYS = ("view", "to_act", "over", "status", "prompt", "legal", "labels",
+              "bot_to_act", "scores", "seats")
+
+
 class RemoteTable:
     """A table seen from one seat (or a spectator) over the service's socket."""
 
@@ -192,19 +198,24 @@ class RemoteTable:
     def wait_first(self, timeout: float) -> bool:
         return self._first.wait(timeout)
 
-    def sync(self) -> bool:
-        """Adopt the newest snapshot; True when it differs from the one shown."""
+    def sync(self) -> str | None:
+        """Adopt the newest snapshot. Returns None when nothing is new,
+        ``"presence"`` when only who is connected changed (the status line),
+        ``"state"`` when the game did."""
         with self._lock:
             latest, self.dirty = self._latest, False
         if latest is None or latest is self.snap:
-            return False
-        if self.snap and latest["rev"] < self.snap["rev"]:
-            return False
-        if self.snap.get("rev") != latest["rev"]:
-            self._labels.clear()
+            return None
+        old = self.snap
+        if old and latest["rev"] < old["rev"]:
+            return None
         self.snap = latest
         self.log_lines = latest["log_lines"]
-        return True
+        if old and old["log_lines"] == latest["log_lines"] and all(
+                old.get(k) == latest.get(k) for k in STATE_KEYS):
+            return "presence"
+        self._labels.clear()
+        return "state"
 
     # ----- what the screens ask (Table's API) -----------------------------------------
     @property

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games import REGISTRY
 from florencia_tui.net.protocol import MAX_LINE, decode, encode, prompt_to_dict, valid_user
@@ -230,9 +231,12 @@ class TableService:
         if humans < 1 or bots < 0 or not info.min_players <= n <= info.max_players:
             raise ServiceError(f"{info.title} takes {info.min_players}-{info.max_players} "
                                f"players, with you among them")
+        bot = str(msg.get("bot", "bot:random"))
+        if bot not in BOT_KINDS:
+            raise ServiceError(f"no bot {bot!r} (known: {', '.join(BOT_KINDS)})")
         seats = [{"kind": "human", "user": conn.user}]
         seats += [{"kind": "human", "user": None} for _ in range(humans - 1)]
-        seats += [{"kind": msg.get("bot", "bot:random"), "user": None} for _ in range(bots)]
+        seats += [{"kind": bot, "user": None} for _ in range(bots)]
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)

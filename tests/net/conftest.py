@@ -185,16 +185,19 @@ class SSHTerm(Screen):
 class LocalPtyTerm(Screen):
     """A local program (the OpenSSH client) in a PTY, drawn on a pyte screen."""
 
-    def __init__(self, argv: list[str], cols: int, rows: int) -> None:
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict | None = None) -> None:
         super().__init__(cols, rows)
         self.argv = argv
         self.cols, self.rows = cols, rows
+        self.env = env or {}
 
     async def start(self) -> "LocalPtyTerm":
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
         env = {"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/"),
-               "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+               "TERM": "xterm-256color", "LANG": "C.UTF-8", **self.env}
+        if "PYTHONPATH" in os.environ:
+            env.setdefault("PYTHONPATH", os.environ["PYTHONPATH"])
         self.proc = await asyncio.create_subprocess_exec(
             *self.argv, stdin=slave, stdout=slave, stderr=slave, env=env,
             start_new_session=True)
@@ -305,6 +308,13 @@ class Harness:
         c = await asyncio.to_thread(Connection, str(self.sock), user)
         self.links.append(c)
         return c
+
+    @staticmethod
+    def pick_palazzo() -> list[str]:
+        """Keys that move the new-table dialog's game list to Palazzo."""
+        from florencia_tui.games import available_games
+
+        return ["\x1b[B"] * [g.id for g in available_games()].index("palazzo")
 
     def code_on(self, text: str) -> str:
         m = re.search(r"\b([A-Z]{4})\s+Palazzo", text)

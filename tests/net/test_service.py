@@ -98,9 +98,14 @@ def test_presence_and_the_lobby_show_who_is_where(links):
     people = {p["user"]: p["where"] for p in alice.call("lobby")["people"]}
     assert people == {"alice": f"playing at table {made['code']}",
                       "bob": f"playing at table {made['code']}"}
+    ta.sync()
     bob.close()  # the link drops
+    wait_until(lambda: ta.dirty)
+    assert ta.sync() == "presence"  # the screen redraws its status line only
     wait_until(lambda: "bob disconnected" in fresh(ta).status())
     assert tb.conn.closed.wait(5)
+    ta.submit(0, "money")
+    assert ta.sync() is None  # submit already adopted the new state
 
 
 def test_bots_play_in_the_service_and_log_changes_arrive_in_order(links):

@@ -21,10 +21,10 @@ def expected_hand(hand: list[str]) -> str:
 
 async def test_two_players_one_table_own_hands_and_live_updates(harness):
     alice = await harness.term("alice")
-    # Alice opens a two-player table by keys: n, Enter picks Palazzo, Enter creates.
+    # Alice opens a two-player table by keys: n, Palazzo + Enter, Enter creates.
     await alice.keys("n")
     await alice.wait("New table")
-    await alice.keys("\r", "\r")
+    await alice.keys(*harness.pick_palazzo(), "\r", "\r")
     text = await alice.wait("waiting for 1 player")
     code = harness.code_on(text)
 
@@ -47,6 +47,7 @@ async def test_two_players_one_table_own_hands_and_live_updates(harness):
 
     # Alice takes money (the first action); Bob's screen shows it without a key press.
     assert table.legal(0)[0] == "money"
+    await alice.wait("1 Take money")
     await alice.keys("1")
     await bob.wait("alice takes money")
     await bob.wait("Revealed money")

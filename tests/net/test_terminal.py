@@ -83,13 +83,27 @@ if shutil.which("ssh"):  # collected only where the OpenSSH client is installed
         t = await LocalPtyTerm(argv, 110, 36).start()
         harness.terms.append(t)
         await t.wait("signed in as dana")
-        # n, Enter (Palazzo), then one other human → 0 and one bot → 1, Enter.
+        # n, Palazzo + Enter, then one other human → 0 and one bot → 1, Enter.
         await t.keys("n")
         await t.wait("New table")
-        await t.keys("\r", "0", "\t", "1", "\r")
+        await t.keys(*harness.pick_palazzo(), "\r", "0", "\t", "1", "\r")
         await t.wait("you are dana")
         await t.wait("Take money")
         await t.keys("1")
         await t.wait("dana takes money")
         (table,) = harness.server.service.tables.values()
         assert table.names == ["dana", "Bot 2"] and table.entries[0].action == "money"
+
+
+async def test_connect_joins_the_lobby_as_the_login_user(harness):
+    """`florencia connect` is what an OpenSSH ForceCommand runs: the app in the
+    login's own terminal, on the server's socket, named by $USER."""
+    import sys
+
+    argv = [sys.executable, "-m", "florencia_tui", "connect", "--socket",
+            str(harness.server.socket)]
+    t = await LocalPtyTerm(argv, 100, 30, env={"USER": "erin"}).start()
+    harness.terms.append(t)
+    await t.wait("signed in as erin")
+    people = harness.server.service.lobby("erin")["people"]
+    assert [(p["user"], p["via"]) for p in people] == [("erin", "local")]

@@ -143,15 +143,21 @@ class GameScreen(Screen[None]):
         table = self.table
         view = table.view(self.viewer)
         to_act = table.to_act()
-        names = table.names
-        who = ", ".join(names[s] for s in to_act) or "nobody"
-        you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
-        self.query_one("#status", Static).update(
-            f"[b]{table.info.title}[/b] · {table.status()} · to act: {who}{you}")
+        self.render_status()
         self.query_one("#board").show(view)
         self.query_one("#players", Static).update(self.ui.players_text(view, to_act))
         self._render_log()
         await self._render_prompt(view, to_act, waiting)
+
+    def render_status(self) -> None:
+        """The status line alone (a shared table redraws only this when a
+        player comes or goes)."""
+        table = self.table
+        names = table.names
+        who = ", ".join(names[s] for s in table.to_act()) or "nobody"
+        you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
+        self.query_one("#status", Static).update(
+            f"[b]{table.info.title}[/b] · {table.status()} · to act: {who}{you}")
 
     def _render_log(self) -> None:
         log = self.query_one("#log", RichLog)
