@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net.protocol import valid_user
 from florencia_tui.net.remote import Connection, RemoteError
@@ -92,9 +93,10 @@ class NameScreen(Screen[str | None]):
 
 
 class NewTableScreen(ModalScreen[dict | None]):
-    """Choose a game, how many other humans and how many bots."""
+    """Choose a game, how many other humans and how many bots (and how strong)."""
 
     BINDINGS = [("escape", "cancel", "Cancel"), ("f5", "create", "Create")]
+    bot = "bot:random"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
@@ -107,9 +109,11 @@ class NewTableScreen(ModalScreen[dict | None]):
             with Horizontal(classes="row"):
                 yield Label("Bots", classes="field")
                 yield Input("0", id="new-bots", type="integer", compact=True)
+                yield Button(BOT_KINDS[self.bot], id="new-bot", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
-            yield Static("Tab moves; Enter in a number creates the table.", classes="dim")
+            yield Static("Tab moves; Enter on the bots' level changes it; Enter in a number "
+                         "creates the table.", classes="dim")
 
     def on_mount(self) -> None:
         steady_cursors(self)
@@ -127,6 +131,11 @@ class NewTableScreen(ModalScreen[dict | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if event.button.id == "new-bot":  # cycle the bots' level
+            kinds = list(BOT_KINDS)
+            self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
+            event.button.label = BOT_KINDS[self.bot]
+            return
         self.action_create()
 
     def action_create(self) -> None:
@@ -144,7 +153,7 @@ class NewTableScreen(ModalScreen[dict | None]):
                 f"[b red]{info.title} takes {info.min_players}-{info.max_players} players"
                 f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots}).")
             return
-        self.dismiss({"game": option.id, "humans": humans, "bots": bots})
+        self.dismiss({"game": option.id, "humans": humans, "bots": bots, "bot": self.bot})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

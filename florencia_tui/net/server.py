@@ -77,6 +77,11 @@ class FlorenciaServer:
         command = shlex.join([self.python, "-m", "florencia_tui.net.client", "--socket",
                               str(self.socket), "--via", "web", "--ask-name"])
         server = Server(command, host=self.web_host, port=self.web_port, title="florencia")
+
+        async def quiet_start(app) -> None:  # instead of its banner (we print the URL)
+            return None
+
+        server.on_startup = quiet_start
         runner = web.AppRunner(await server._make_app())
         await runner.setup()
         site = web.TCPSite(runner, self.web_host, self.web_port)
@@ -107,6 +112,7 @@ class FlorenciaServer:
 def run(server: FlorenciaServer, out=None) -> int:
     out = out or sys.stdout
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
     async def main() -> None:
         await server.start()
