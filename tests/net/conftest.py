@@ -238,6 +238,12 @@ class LocalPtyTerm(Screen):
 
 
 @pytest.fixture
+def local_pty():
+    """The class that runs a local program (ssh, florencia connect) in a PTY."""
+    return LocalPtyTerm
+
+
+@pytest.fixture
 def client_key(tmp_path):
     """A player's key pair: (private key file, authorized_keys file, key)."""
     key = asyncssh.generate_private_key("ssh-ed25519")

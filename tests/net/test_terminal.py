@@ -7,8 +7,6 @@ import shutil
 
 import pytest
 
-from .conftest import LocalPtyTerm
-
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 
 
@@ -74,13 +72,13 @@ async def test_a_quiet_screen_sends_nothing(harness):
 
 if shutil.which("ssh"):  # collected only where the OpenSSH client is installed
 
-    async def test_openssh_client_plays_against_a_bot(harness, client_key):
+    async def test_openssh_client_plays_against_a_bot(harness, client_key, local_pty):
         private = client_key[0]
         argv = [shutil.which("ssh"), "-F", "/dev/null", "-tt", "-p", str(harness.port),
                 "-i", str(private), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                 "-o", "LogLevel=ERROR", "dana@127.0.0.1"]
-        t = await LocalPtyTerm(argv, 110, 36).start()
+        t = await local_pty(argv, 110, 36).start()
         harness.terms.append(t)
         await t.wait("signed in as dana")
         # n, Palazzo + Enter, then one other human → 0 and one bot → 1, Enter.
@@ -95,14 +93,14 @@ if shutil.which("ssh"):  # collected only where the OpenSSH client is installed
         assert table.names == ["dana", "Bot 2"] and table.entries[0].action == "money"
 
 
-async def test_connect_joins_the_lobby_as_the_login_user(harness):
+async def test_connect_joins_the_lobby_as_the_login_user(harness, local_pty):
     """`florencia connect` is what an OpenSSH ForceCommand runs: the app in the
     login's own terminal, on the server's socket, named by $USER."""
     import sys
 
     argv = [sys.executable, "-m", "florencia_tui", "connect", "--socket",
             str(harness.server.socket)]
-    t = await LocalPtyTerm(argv, 100, 30, env={"USER": "erin"}).start()
+    t = await local_pty(argv, 100, 30, env={"USER": "erin"}).start()
     harness.terms.append(t)
     await t.wait("signed in as erin")
     people = harness.server.service.lobby("erin")["people"]
