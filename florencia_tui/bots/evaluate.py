@@ -49,6 +49,18 @@ def palazzo_eval(game: Game, s: State, seat: int) -> float:
 EVALUATORS: dict[str, Evaluator] = {"palazzo": palazzo_eval}
 
 
+def florence_eval(game: Game, s: State, seat: int) -> float:
+    """Projected prestige points: the track, works still to come from the hand
+    (work value against each round's minimum), bonus, recruiting and prestige
+    cards, money at a falling rate, room to build (``florence_eval.py``)."""
+    from florencia_tui.bots.florence_eval import florence_eval as ev
+
+    return ev(game, s, seat)
+
+
+EVALUATORS["florence"] = florence_eval
+
+
 def evaluator(game: Game) -> Evaluator:
     return EVALUATORS.get(game.id, score_eval)
 

@@ -12,7 +12,7 @@ import random
 from florencia_tui.bots.base import Bot, Observation
 from florencia_tui.bots.evaluate import advantage, evaluator
 
-MAX_ACTIONS = 80  # larger menus (e.g. every payment subset) are sampled
+MAX_ACTIONS = 80  # larger menus use Game.candidates (sampled if still larger)
 
 
 class HeuristicBot(Bot):
@@ -31,10 +31,19 @@ class HeuristicBot(Bot):
             return pick.choice(legal)
         game = obs.game
         ev = evaluator(game)
-        actions = legal if len(legal) <= MAX_ACTIONS else pick.sample(legal, MAX_ACTIONS)
+        deals = [game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
+                 for _ in range(self.samples)]
+        actions = legal
+        if len(legal) > MAX_ACTIONS or game.bots_use_candidates:
+            # The game's short list of sensible actions (it depends only on
+            # what the seat sees, so any deal gives the same), sampled if
+            # still too long.
+            allowed = set(legal)
+            actions = [a for a in game.candidates(deals[0], obs.seat) if a in allowed] or legal
+            if len(actions) > MAX_ACTIONS:
+                actions = pick.sample(actions, MAX_ACTIONS)
         totals = {a: 0.0 for a in actions}
-        for _ in range(self.samples):
-            s = game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
+        for s in deals:
             for a in actions:
                 after = game.apply(s, obs.seat, a)
                 totals[a] += advantage(game, after, obs.seat, ev)

@@ -147,6 +147,10 @@ class Game:
         sensible ones; it must depend only on what ``seat`` can see."""
         return self.legal(s, seat)
 
+    #: Whether the heuristic bot, too, considers only ``candidates`` (it always
+    #: does when there are more than 80 legal actions).
+    bots_use_candidates: bool = False
+
     def apply_in_place(self, s: State, seat: int, action: str) -> None:
         """Play a legal ``action`` on ``s`` itself, without the copy or checks of
         :meth:`apply`: for search bots stepping through their own private

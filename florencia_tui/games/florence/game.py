@@ -8,7 +8,9 @@ import random
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
 from florencia_tui.core.undo import took_from
+from florencia_tui.games.florence import candidates as CA
 from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import determinize as DT
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
@@ -134,9 +136,27 @@ class Florence(Game):
 
     def undo_barrier(self, before, after, seat, action):
         # Drawing 5 cards (profession, bonus or prestige) reveals them without
-        # using randomness at that moment: never undoable.
+        # using randomness at that moment: never undoable. Ending the game
+        # shows everyone's money and prestige cards.
         return (super().undo_barrier(before, after, seat, action)
+                or after["phase"] == "over"
                 or took_from(before, after, "prof_deck", "bonus_deck", "prestige_deck"))
+
+    # ----------------------------------------------------------------- bots
+    def redact(self, s, seat):
+        return DT.redact(s, seat)
+
+    def determinize(self, r, seat, seed):
+        return DT.determinize(r, seat, seed)
+
+    #: Selling prestige points never helps one ply ahead: the heuristic bot
+    #: also keeps to the candidates.
+    bots_use_candidates = True
+
+    def candidates(self, s, seat):
+        """A few spots per building type, the cheapest and the fullest work per
+        profession, no sales of prestige points (``candidates.py``)."""
+        return CA.candidates(s, seat)
 
     def is_over(self, s):
         return s["phase"] == "over"

@@ -1,0 +1,253 @@
+"""Princes of Florence position evaluation: a seat's projected prestige points.
+
+Read from a (determinized) state: the prestige points on the track; the works
+still to come (the professions in hand, best first, matched to the work slots
+the seat has left, each worth a share of its work value now and less when it
+falls short of the minimum of its round); bonus cards by their value now;
+recruiting cards by the best profession they could take; the prestige cards
+held by what they would score (and, early, by how close they are); money at
+a rate that falls as the game goes on (late money only breaks ties); this
+round's best work; room left in the principality for the buildings the hand
+wants; a work payout still to convert; a landscape or drawn card about to be
+placed or kept; and the object the seat leads the bidding for, less its
+price. After the last round it is the real score.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence import scoring as SC
+
+# ----- tunable weights -------------------------------------------------------------
+WORK_SHARE = 0.4  # PP per work value point of a work still to come
+SHORT_CUT = 0.12  # a later work short of its round's minimum loses this share per point
+SHORT_FLOOR = 0.15  # ... down to this share
+BONUS_SHARE = 0.4  # PP per work value point a bonus card in hand adds
+#: Money: PP per 200 florins at the start, for the first MONEY_NEED florins
+#: (what the next purchases cost) and for the rest; both fall to nothing by
+#: the end of the game, where money only breaks ties.
+MONEY_NEED = 1500
+MONEY_HI = 1.6
+MONEY_LO = 1.0
+TIEBREAK = 1e-5  # PP per florin at any time
+LEAD_SHARE = 1.0  # share of an object's worth while leading its bidding
+BEST_WORK = {True: 2.0, False: 1.0}  # leading / tied for this round's best work
+ROOM_WANTED = 0.6  # a building a hand profession wants that still fits (early)
+ROOM_OTHER = 0.15  # any other building type that still fits (early)
+RECRUIT_SHARE = 0.3  # PP per work value point of the best profession to recruit
+
+
+def progress(s: dict) -> float:
+    """How far the game is, 0 at the start to 1 at the end, moving a little at
+    each purchase or pass in the auction and each turn of the action phase
+    (so that no single action makes everyone's money lose much value)."""
+    if s["phase"] == "over":
+        return 1.0
+    r = s["round"] - 1
+    n = s["n"]
+    if s["phase"] == "action":
+        r += 0.5 + 0.5 * s["turn"]["count"] / n
+    elif s["phase"] == "auction":
+        r += 0.5 * (n - len(s["auction"]["free"])) / n
+    return min(1.0, r / D.ROUNDS)
+
+
+def money_value(s: dict, money: int, late: float) -> float:
+    """What ``money`` florins are worth in PP at progress ``late``."""
+    left = 1.0 - late
+    hi = min(money, MONEY_NEED)
+    return ((MONEY_HI * hi + MONEY_LO * (money - hi)) * left / D.CONVERT_PRICE
+            + TIEBREAK * money)
+
+
+def work_slots(s: dict, seat: int) -> tuple[list[int], list[int]]:
+    """The minimum work value of each work ``seat`` may still complete: in the
+    turn it is taking now, and later."""
+    ph = s["phase"]
+    if ph == "over":
+        return [], []
+    rnd = s["round"]
+    now: list[int] = []
+    later: list[int] = []
+    limit = D.ACTION_LIMITS["work"]
+    if ph == "action":
+        t = s["turn"]
+        pos = (seat - s["start"]) * D.DIRECTION % s["n"]
+        if pos > t["count"]:
+            later += [D.MIN_WV[rnd]] * limit
+        elif pos == t["count"]:
+            now += [D.MIN_WV[rnd]] * min(limit - t["used"]["work"],
+                                         D.ACTIONS_PER_TURN - t["acts"])
+    else:
+        later += [D.MIN_WV[rnd]] * limit
+    for r in range(rnd + 1, D.ROUNDS + 1):
+        later += [D.MIN_WV[r]] * limit
+    return now, later
+
+
+def _wv(p: dict, prof: str, cards: int) -> int:
+    """``SC.work_value(p, prof, [])`` without the breakdown (``cards``: the
+    profession and recruiting cards in hand and display)."""
+    info = D.PROF[prof]
+    return (D.WV_BUILDING * (info["building"] in p["buildings"])
+            + D.WV_LANDSCAPE * (p["land"][info["landscape"]] > 0)
+            + D.WV_FREEDOM * (info["freedom"] in p["freedoms"])
+            + D.WV_PER_JESTER * p["jesters"] + D.WV_PER_CARD * cards)
+
+
+def _cards(p: dict) -> int:
+    return len(p["hand"]) + p["recruits"] + len(p["display"])
+
+
+@lru_cache(maxsize=65536)
+def _fits(grid: str, kind: str, builders: int) -> bool:
+    return G.has_placement(grid, kind, builders)
+
+
+def _virtual(s: dict, seat: int) -> dict:
+    """Player ``seat`` with what it is about to receive already in place."""
+    p = s["players"][seat]
+    pend = [x for x in s["pending"] if x["seat"] == seat]
+    if not pend:
+        return p
+    p = dict(p, land=dict(p["land"]), hand=list(p["hand"]), bonus=list(p["bonus"]),
+             prestige=list(p["prestige"]))
+    for x in pend:
+        if x["t"] == "place":
+            p["land"][x["kind"]] += 1
+            if p["land"][x["kind"]] >= 2:
+                p["pp"] += D.PP_SAME_LANDSCAPE
+        elif x["t"] == "keep":
+            cards = x["cards"]
+            if x["deck"] == "profession":
+                p["hand"].append(max(cards, key=lambda c: SC.work_value(p, c, [])))
+            elif x["deck"] == "bonus":
+                c = SC.counts(p)
+                p["bonus"].append(max(cards, key=lambda b: SC.bonus_value(b, c)))
+            else:
+                p["prestige"].append(max(cards, key=lambda c: _prestige_one(s, seat, p, c)))
+    return p
+
+
+def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> float:
+    """What prestige card ``card`` is worth to ``p`` (at ``seat``), blending its
+    score now with how close an unmet one is while the game is young."""
+    name, kind, what, full, tied = D.PRESTIGE[card]
+    mine = SC.counts(p)
+    if kind == "all":
+        reqs = list(what)
+        if card == "P10" and s.get("options", {}).get("p10_types", D.P10_REQUIRES_TYPES):
+            reqs = [("builders", 1), ("jesters", 1), ("landscape_types", 2)]
+        frac = sum(min(1.0, mine[k] / n) for k, n in reqs) / len(reqs)
+        if frac >= 1:
+            return float(full)
+        return full * frac * frac * 0.6 * (1 - late)
+    v = mine[what]
+    others = [SC.counts(q)[what] for i, q in enumerate(s["players"]) if i != seat]
+    if kind == "most":
+        best = max(others) if others else 0
+        pts = 0 if v <= 0 else full if v > best else tied if v == best else 0
+    else:
+        best = min(others) if others else v + 1
+        pts = full if v < best else tied if v == best else 0
+    return pts * (0.6 + 0.4 * late) + 0.3 * tied * (1 - late)
+
+
+def player_value(s: dict, seat: int, p: dict) -> float:
+    """Everything but the pending conversion and the bidding under way."""
+    if s["phase"] == "over":
+        return float(p["pp"] + sum(pts for _, pts in s["final"][seat]["prestige"])
+                     + TIEBREAK * p["money"])
+    late = progress(s)
+    v = float(p["pp"]) + money_value(s, p["money"], late)
+    now, later = work_slots(s, seat)
+    slots = len(now) + len(later)
+    if slots:
+        ncards = _cards(p)
+        wvs = sorted((_wv(p, c, ncards) for c in p["hand"]), reverse=True)
+        bv = SC.bonus_values(p) if p["bonus"] else {}
+        extra = sum(bv.values())
+        # Works this turn count only if they can be completed this turn.
+        rest = []
+        usable = bool(later)
+        for w in wvs:
+            if now and w + extra >= now[-1]:
+                now = now[:-1]
+                v += WORK_SHARE * w
+                usable = True
+            else:
+                rest.append(w)
+        for w, need in zip(rest, later):
+            v += WORK_SHARE * w * max(SHORT_FLOOR, 1 - SHORT_CUT * max(0, need - w))
+        if usable:
+            v += BONUS_SHARE * extra
+            if p["recruits"]:
+                targets = [c for q in s["players"] for c in q["display"] if c != D.RECRUIT]
+                best = max((_wv(p, c, ncards) for c in targets), default=0)
+                spare = slots > len(p["hand"])
+                v += p["recruits"] * (RECRUIT_SHARE * best if spare else 0.5)
+        # Room for buildings, while there are rounds to build them in.
+        room = (D.ROUNDS - s["round"]) / (D.ROUNDS - 1)
+        if room > 0:
+            wanted = {D.PROF[c]["building"] for c in p["hand"]}
+            supply = s["supply"]["buildings"]
+            for b in D.BUILDINGS:
+                if b in p["buildings"] or supply[b] <= 0:
+                    continue
+                if _fits(p["grid"], b, p["builders"]):
+                    v += room * (ROOM_WANTED if b in wanted else ROOM_OTHER)
+    for c in p["prestige"]:
+        v += _prestige_one(s, seat, p, c, late)
+    if s["phase"] == "action" and p["best"] > 0:
+        others = max(q["best"] for i, q in enumerate(s["players"]) if i != seat)
+        if p["best"] >= others:
+            v += BEST_WORK[p["best"] > others]
+    return v
+
+
+def _with_item(s: dict, seat: int, p: dict, item: str) -> dict:
+    q = dict(p, land=dict(p["land"]), prestige=list(p["prestige"]))
+    if item in D.LANDSCAPES:
+        q["land"][item] += 1
+        if q["land"][item] >= 2:
+            q["pp"] += D.PP_SAME_LANDSCAPE
+    elif item == "jester":
+        q["jesters"] += 1
+    elif item == "builder":
+        q["builders"] += 1
+        q["pp"] += D.PP_BUILDER[q["builders"]]
+    elif item == "recruit":
+        q["recruits"] += 1
+    elif item == "prestige":
+        top = s["prestige_deck"][:D.DRAW_SIZE]
+        if top:
+            late = progress(s)
+            q["prestige"].append(max(top, key=lambda c: _prestige_one(s, seat, q, c, late)))
+    return q
+
+
+def florence_eval(game, s: dict, seat: int) -> float:
+    p = _virtual(s, seat)
+    base = v = player_value(s, seat, p)
+    if s["phase"] == "over":
+        return v
+    late = progress(s)
+    for x in s["pending"]:
+        if x["seat"] == seat and x["t"] == "convert":
+            # The best share of the payout to turn into PP (at the price of
+            # the florins it leaves behind).
+            m = p["money"]
+            k = x["wv"] // 2
+            v += max(j - money_value(s, m, late) + money_value(s, m - j * D.CONVERT_PRICE, late)
+                     for j in range(k + 1))
+    a = s["auction"]
+    if s["phase"] == "auction" and a and a["cur"] and a["cur"]["leader"] == seat:
+        cur = a["cur"]
+        gain = player_value(s, seat, _with_item(s, seat, p, cur["item"])) - base
+        price = money_value(s, p["money"], late) - money_value(
+            s, max(0, p["money"] - cur["high"]), late)
+        v += LEAD_SHARE * (gain - price)
+    return v
