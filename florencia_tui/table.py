@@ -48,8 +48,25 @@ class LogEntry:
         return self.line(viewer) + (" (undone)" if self.undone else "")
 
 
+class SeatQueries:
+    """Who sits where, from ``self.seats``; shared by Table and net.RemoteTable."""
+
+    seats: list[dict]
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+
 @dataclass
-class Table:
+class Table(SeatQueries):
     game_id: str
     seats: list[dict]  # [{"name": ..., "kind": "human" | "bot:random"}]
     seed: int
@@ -103,17 +120,6 @@ class Table:
         return UndoLog()
 
     # ----- queries (all through a seat's eyes) ------------------------------
-    @property
-    def names(self) -> list[str]:
-        return [s["name"] for s in self.seats]
-
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat]["kind"] == "human"
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i in range(len(self.seats)) if self.is_human(i)]
-
     def to_act(self) -> list[int]:
         return self.game.to_act(self.state)
 

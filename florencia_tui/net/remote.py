@@ -28,7 +28,7 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Prompt, ScoreCard
 from florencia_tui.games import REGISTRY, GameInfo, get_game
 from florencia_tui.net.protocol import MAX_LINE, card_from_dict, encode, prompt_from_dict
-from florencia_tui.table import LogEntry
+from florencia_tui.table import LogEntry, SeatQueries
 
 
 class RemoteError(Exception):
@@ -166,7 +166,7 @@ STATE_KEYS = ("view", "to_act", "over", "status", "prompt", "legal", "labels",
               "bot_to_act", "scores", "seats")
 
 
-class RemoteTable:
+class RemoteTable(SeatQueries):
     """A table seen from one seat (or a spectator) over the service's socket."""
 
     #: Capability flag read by the game screen: bots run in the service, and
@@ -249,17 +249,6 @@ class RemoteTable:
     @property
     def seats(self) -> list[dict]:
         return self.snap["seats"]
-
-    @property
-    def names(self) -> list[str]:
-        return [s["name"] for s in self.seats]
-
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat]["kind"] == "human"
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i in range(len(self.seats)) if self.is_human(i)]
 
     def to_act(self) -> list[int]:
         return list(self.snap["to_act"])
