@@ -22,9 +22,12 @@ def _parser() -> argparse.ArgumentParser:
     tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
     tp.add_argument("game")
     tp.add_argument("--seats", default="heuristic,random,random",
-                    help="comma-separated levels: random, heuristic, search, search@SECONDS")
+                    help="comma-separated levels: random, heuristic, search, "
+                    "search@SECONDS (time box per decision), search@Nit (N iterations)")
     tp.add_argument("--games", type=int, default=50)
     tp.add_argument("--seed", type=int, default=1)
+    tp.add_argument("--jobs", type=int, default=1,
+                    help="games played in parallel processes (same results)")
     sub.add_parser("list", help="list saved games")
     rp = sub.add_parser("resume", help="continue a saved game in the app")
     rp.add_argument("id", type=int)
@@ -165,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         from florencia_tui.tournament import tournament
 
         try:
-            res = tournament(args.game, args.seats.split(","), args.games, args.seed)
+            res = tournament(args.game, args.seats.split(","), args.games, args.seed,
+                             args.jobs)
         except KeyError as e:
             print(f"florencia: {e.args[0]}", file=sys.stderr)
             return 2

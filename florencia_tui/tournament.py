@@ -6,6 +6,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from florencia_tui.bots import make_bot
 from florencia_tui.games import get_game
 from florencia_tui.selfplay import play_one
 
@@ -46,10 +47,25 @@ class TournamentResult:
         return "\n".join(lines)
 
 
-def tournament(game_id: str, seats: list[str], games: int, seed: int) -> TournamentResult:
-    """Play ``games`` games; game g rotates the seat list by g places."""
+def _play(game_id: str, order: list[str], seed: int) -> list[tuple[int, float, bool, int]]:
+    """One game: (seat, total, winner, number of winners) per seat."""
     game = get_game(game_id)
+    s, _ = play_one(game, len(order), seed, order)
+    cards = game.scores(s)
+    winners = sum(1 for c in cards if c.winner)
+    return [(c.seat, c.total, c.winner, winners) for c in cards]
+
+
+def tournament(game_id: str, seats: list[str], games: int, seed: int,
+               jobs: int = 1) -> TournamentResult:
+    """Play ``games`` games; game g rotates the seat list by g places. With
+    ``jobs`` > 1 games run in that many processes; every game has its own seed,
+    so the results are the same (time-boxed search aside, which thinks as far
+    as the machine lets it in its time)."""
+    get_game(game_id)  # unknown or coming games fail here, before any work
     kinds = [k if k.startswith("bot:") else f"bot:{k}" for k in seats]
+    for k in kinds:
+        make_bot(k)  # unknown levels fail here too
     res = TournamentResult(game_id, kinds)
     for k in kinds:
         res.wins.setdefault(k, 0.0)
@@ -57,17 +73,22 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int) -> Tournam
         res.scores.setdefault(k, 0.0)
     t0 = time.perf_counter()
     n = len(kinds)
-    for g in range(games):
-        order = kinds[g % n:] + kinds[:g % n]
-        s, _ = play_one(game, n, seed * 1_000_003 + g, order)
-        cards = game.scores(s)
-        winners = [c.seat for c in cards if c.winner]
-        for c in cards:
-            level = order[c.seat]
+    orders = [kinds[g % n:] + kinds[:g % n] for g in range(games)]
+    args = [(game_id, orders[g], seed * 1_000_003 + g) for g in range(games)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            outcomes = list(pool.map(_play, *zip(*args)))
+    else:
+        outcomes = [_play(*a) for a in args]
+    for order, outcome in zip(orders, outcomes):
+        for seat, total, winner, winners in outcome:
+            level = order[seat]
             res.played[level] += 1
-            res.scores[level] += c.total
-            if c.seat in winners:
-                res.wins[level] += 1 / len(winners)
+            res.scores[level] += total
+            if winner:
+                res.wins[level] += 1 / winners
         res.games += 1
     res.seconds = time.perf_counter() - t0
     return res

@@ -66,9 +66,16 @@ def make_bot(kind: str) -> Bot:
     from florencia_tui.bots.search import SearchBot
 
     makers = {"bot:random": RandomBot, "bot:heuristic": HeuristicBot, "bot:search": SearchBot}
-    base, _, arg = kind.partition("@")  # e.g. "bot:search@0.5" for 0.5 s per decision
-    if base not in makers:
+    # "bot:search@0.5": 0.5 s per decision; "bot:search@400it": 400 iterations
+    # per decision whatever the machine (reproducible, for tournaments).
+    base, _, arg = kind.partition("@")
+    if base not in makers or (arg and base != "bot:search"):
         raise KeyError(f"unknown bot kind '{kind}'")
-    if base == "bot:search" and arg:
-        return SearchBot(seconds=float(arg))
+    try:
+        if arg.endswith("it"):
+            return SearchBot(iterations=int(arg[:-2]))
+        if arg:
+            return SearchBot(seconds=float(arg))
+    except ValueError:
+        raise KeyError(f"unknown bot kind '{kind}' (search@SECONDS or search@Nit)") from None
     return makers[base]()

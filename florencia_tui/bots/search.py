@@ -50,15 +50,17 @@ class SearchBot(Bot):
     needs_redacted = True
 
     def __init__(self, seconds: float = 0.8, iterations: int | None = None,
-                 rollout_depth: int = 12, c: float = 0.7) -> None:
+                 rollout_depth: int = 12, c: float = 0.7, early_stop: bool = True) -> None:
         self.seconds = seconds
         self.iterations = iterations
+        self.early_stop = early_stop  # stop once the choice cannot change
         self.rollout_depth = rollout_depth
         self.c = c
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> str:
         legal = obs.legal
+        self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         pick = random.Random(obs.key)
@@ -67,20 +69,44 @@ class SearchBot(Bot):
         game, seat = obs.game, obs.seat
         ev = evaluator(game)
         root = Node()
-        deadline = time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = start + self.seconds
         budget = self.iterations
+        s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
+        allowed = set(legal)
+        moves = [a for a in game.candidates(s, seat) if a in allowed]
+        if len(moves) == 1:  # the only sensible answer (e.g. the one cheapest payment)
+            return moves[0]
         it = 0
         while (budget is None or it < budget) and (budget is not None or
                                                     time.perf_counter() < deadline):
-            s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
+            if it:
+                s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
             self._iterate(game, s, root, pick, ev)
             it += 1
+            if self.early_stop and it % 16 == 0 and self._settled(root, it, budget, start, deadline):
+                break
         self.last_iterations = it
         scored = [(child.visits, a) for a, child in root.children.items() if a in legal]
         if not scored:
             return pick.choice(legal)
         most = max(v for v, _ in scored)
         return pick.choice(sorted(a for v, a in scored if v == most))
+
+    @staticmethod
+    def _settled(root: Node, it: int, budget: int | None, start: float, deadline: float) -> bool:
+        """True when the most visited action can no longer be overtaken in the
+        iterations left (counted for a budget, estimated from the rate for a
+        time box), so the rest of the time would not change the choice."""
+        if budget is not None:
+            left = budget - it
+        else:
+            now = time.perf_counter()
+            left = it / max(now - start, 1e-9) * (deadline - now)
+        visits = sorted((c.visits for c in root.children.values()), reverse=True)
+        if not visits:
+            return False
+        return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
     def _iterate(self, game: Game, s: State, root: Node, pick: random.Random, ev) -> None:
         # ``s`` is this iteration's own determinization: step it in place.

@@ -111,8 +111,39 @@ def test_search_respects_its_time_box():
 def test_bot_kinds_and_factory():
     assert bot_kinds(get_game("palazzo")) == ["bot:random", "bot:heuristic", "bot:search"]
     assert make_bot("bot:search@0.3").seconds == 0.3
-    with pytest.raises(KeyError):
-        make_bot("bot:oracle")
+    assert make_bot("bot:search@250it").iterations == 250
+    for bad in ("bot:oracle", "bot:search@fast", "bot:heuristic@2"):
+        with pytest.raises(KeyError):
+            make_bot(bad)
+
+
+def test_search_candidates_are_legal_and_few():
+    """Search considers a few cheap payments and raises, never an illegal one."""
+    g = get_game("palazzo")
+    r = random.Random(8)
+    seen = 0
+    for seed in range(12):
+        s = g.new(["a", "b", "c"], seed)
+        while not g.is_over(s):
+            seat = g.to_act(s)[0]
+            if s["phase"] in ("pay", "bid"):
+                legal = set(g.legal(s, seat))
+                cands = g.candidates(s, seat)
+                assert cands and set(cands) <= legal and len(cands) <= 6
+                seen += 1
+            s = g.apply(s, seat, g.sample(s, seat, r))
+    assert seen > 50
+
+
+def test_search_stops_early_only_when_the_choice_is_settled():
+    g = get_game("palazzo")
+    s = next(s for s in (midgame(seed=k, steps=40) for k in range(2, 40))
+             if len(g.candidates(s, 0)) >= 3)
+    obs = observe(g, s, 0, "settle", True)
+    full = SearchBot(iterations=400, early_stop=False)
+    quick = SearchBot(iterations=400)
+    assert full.choose(obs) == quick.choose(obs)
+    assert quick.last_iterations <= full.last_iterations == 400
 
 
 def test_heuristic_beats_random_more_often_than_not():

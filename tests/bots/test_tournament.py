@@ -21,3 +21,16 @@ def test_tournament_cli(capsys):
     assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "95% CI" in out and "bot:random" in out
+
+
+def test_tournament_in_parallel_gives_the_same_results():
+    a = tournament("palazzo", ["random", "heuristic"], games=4, seed=5)
+    b = tournament("palazzo", ["random", "heuristic"], games=4, seed=5, jobs=2)
+    assert (a.wins, a.played, a.scores) == (b.wins, b.played, b.scores)
+
+
+def test_tournament_rejects_unknown_levels_before_playing():
+    import pytest
+
+    with pytest.raises(KeyError):
+        tournament("palazzo", ["random", "search@quick"], games=50, seed=1)

@@ -20,17 +20,40 @@ HIDDEN = "?"
 _STACK_OF = {t[0]: t[1] for t in data.TILES} | {r: "III" for r in data.RIDERS}
 
 
-def fast_clone(o):
-    """Copy of Palazzo's plain-data state. Every list in it is homogeneous (all
-    scalars or all containers), so scalar lists are copied by slicing."""
+def _clone(o):
+    """Copy of plain data whose lists are homogeneous (all scalars or all
+    containers), so scalar lists are copied by slicing."""
     t = type(o)
     if t is dict:
-        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
+        return {k: _clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
     if t is list:
         if o and type(o[0]) in _CONTAINERS:
-            return [fast_clone(v) for v in o]
+            return [_clone(v) for v in o]
         return o[:]
     return o
+
+
+_FLAT = ("names", "supply", "deck", "discard", "riders", "out", "revealed", "takers")
+_NESTED = ("hands", "quarries", "palaces", "stacks")
+
+
+def fast_clone(s):
+    """Copy of a Palazzo state that knows its shape (the hot path of every
+    apply and of search): flat lists sliced, nested ones by level; anything
+    else in it is copied generically."""
+    if type(s) is not dict or s.get("game") != "palazzo":
+        return _clone(s)
+    c = dict(s)
+    for k, v in s.items():
+        if type(v) in _CONTAINERS and k not in _FLAT and k not in _NESTED:
+            c[k] = _clone(v)
+    for k in _FLAT:
+        c[k] = s[k][:]
+    c["hands"] = [h[:] for h in s["hands"]]
+    c["quarries"] = [q[:] for q in s["quarries"]]
+    c["palaces"] = [[p[:] for p in pals] for pals in s["palaces"]]
+    c["stacks"] = {k: v[:] for k, v in s["stacks"].items()}
+    return c
 
 
 _CONTAINERS = (dict, list)

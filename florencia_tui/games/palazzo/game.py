@@ -25,25 +25,45 @@ from florencia_tui.games.palazzo.scoring import palace_score
 from florencia_tui.games.palazzo.view import PHASE_TEXT, view as _view
 
 
-def _random_payment(hand: list[str], required: str | None, rnd: random.Random) -> list[str]:
-    """A random legal (non-empty unless the hand allows nothing) payment, cheaply."""
+def _hand_counts(hand: list[str]) -> tuple[dict[str, list[int]], int]:
+    """(cards per currency and value, number of C2) of a hand."""
     n = {c: [0] * 8 for c in CURRENCIES}
     k = 0
     for c in hand:
         if c == "C2":
             k += 1
         elif c != "C3":
-            for cur in CURRENCIES:
-                if c.startswith(cur):
-                    n[cur][int(c[-1])] += 1
-    b = required or rnd.choice(CURRENCIES)
-    others = [x for x in CURRENCIES if x != b]
-    out = ["C2"] * rnd.randint(0, k)
+            n[_CURRENCY_OF[c[:-1]]][int(c[-1])] += 1
+    return n, k
+
+
+_CURRENCY_OF = {c: c for c in CURRENCIES}
+
+
+def _random_payment(counts, required: str | None, rnd: random.Random) -> tuple[list[str], int]:
+    """A random legal payment from a hand's ``counts`` and the value of the reading
+    it was built as (whole groups plus loose cards of one currency, so at most
+    its best value), cheaply."""
+    n, k = counts
+    b = required or CURRENCIES[rnd.randrange(3)]
+    o1, o2 = [x for x in CURRENCIES if x != b]
+    kk = rnd.randint(0, k) if k else 0
+    out = ["C2"] * kk
+    value = data.GROUP_VALUE * (kk // 3) + 2 * (kk % 3)
+    nb, n1, n2 = n[b], n[o1], n[o2]
     for v in data.VALUES:
-        g = rnd.randint(0, min(n[x][v] for x in CURRENCIES))
-        x = rnd.randint(g, n[b][v])
-        out += [f"{b}{v}"] * x + [f"{o}{v}" for o in others for _ in range(g)]
-    return sort_cards(out)
+        most = nb[v]
+        if not most:
+            continue
+        top = min(most, n1[v], n2[v])
+        g = rnd.randint(0, top) if top else 0
+        x = rnd.randint(g, most)
+        if x:
+            out += [f"{b}{v}"] * x
+        if g:
+            out += [f"{o1}{v}"] * g + [f"{o2}{v}"] * g
+        value += data.GROUP_VALUE * g + v * (x - g)
+    return out, value
 
 
 _fast_clone = determinize.fast_clone  # a copy that knows the state's shape
@@ -268,9 +288,10 @@ class Palazzo(Game):
             if price <= 0:
                 return "pay none"
             hand = s["hands"][seat]
+            counts = _hand_counts(hand)
             for _ in range(8):
-                p = _random_payment(hand, None, rng)
-                if p and (best_value(p) or 0) >= price:
+                p, v = _random_payment(counts, None, rng)
+                if p and v >= price:
                     return f"pay {fmt_cards(p)}"
             return f"pay {fmt_cards(max_payment_cards(hand))}"
         if ph == "bid":
@@ -278,10 +299,10 @@ class Palazzo(Game):
             st = a["bids"][str(seat)]
             if rng.random() < 0.5:
                 return "pass"
+            counts = _hand_counts(s["hands"][seat])
             for _ in range(8):
-                p = _random_payment(s["hands"][seat], st["currency"], rng)
-                v = best_value(p, st["currency"]) if p else None
-                if v is not None and st["total"] + v > a["high_total"]:
+                p, v = _random_payment(counts, st["currency"], rng)
+                if p and st["total"] + v > a["high_total"]:
                     return f"bid {fmt_cards(p)}"
             return "pass"
         return rng.choice(rules.legal(s, seat))
