@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from florencia_tui.core.game import Game
+if TYPE_CHECKING:  # the registry itself loads no rules: the home screen lists it at start-up
+    from florencia_tui.core.game import Game
 
 
 @dataclass(frozen=True)

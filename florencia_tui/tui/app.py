@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 
-from florencia_tui.games import REGISTRY
-from florencia_tui.store import Store
-from florencia_tui.table import Table
-from florencia_tui.tui.screens.game import GameScreen
 from florencia_tui.tui.screens.home import HomeScreen
-from florencia_tui.tui.screens.setup import SetupScreen
+
+if TYPE_CHECKING:
+    from florencia_tui.store import Store
+    from florencia_tui.table import Table
+
+# Start-up draws the home screen first: the store, the table, the game and
+# setup screens (and their imports) wait until they are needed.
 
 
 class FlorenciaApp(App[None]):
@@ -21,17 +25,41 @@ class FlorenciaApp(App[None]):
                  bot_delay: float = 0.6, table: Table | None = None,
                  default_seed: int | None = None) -> None:
         super().__init__()
-        self.store = store or Store()
+        self._store = store
         self.resume_id = resume
         self.bot_delay = bot_delay
         self.table: Table | None = table
         self.default_seed = default_seed  # for reproducible screenshots and tests
+
+    @property
+    def store(self) -> Store:
+        """The saved games (opened on first use, after the first frame)."""
+        if self._store is None:
+            from florencia_tui.store import Store
+
+            self._store = Store()
+        return self._store
+
+    @store.setter
+    def store(self, store: Store) -> None:
+        self._store = store
+
+    #: False until Textual has drawn the first frame (the home screen waits to
+    #: read the store until then).
+    first_frame_drawn = False
+
+    def on_ready(self) -> None:
+        self.first_frame_drawn = True
+        if isinstance(self.screen, HomeScreen):
+            self.screen.call_after_refresh(self.screen._refresh_from_store)
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
         if self.resume_id is not None:
             self.open_saved(self.resume_id)
         elif self.table is not None:
+            from florencia_tui.tui.screens.game import GameScreen
+
             self.push_screen(GameScreen(self.table, self.bot_delay))
 
     # ----- navigation ---------------------------------------------------------
@@ -45,14 +73,23 @@ class FlorenciaApp(App[None]):
         self.go_home()
 
     def open_setup(self, game_id: str) -> None:
+        from florencia_tui.games import REGISTRY
+        from florencia_tui.tui.screens.setup import SetupScreen
+
         self.push_screen(SetupScreen(REGISTRY[game_id]))
 
     def start_game(self, game_id: str, seats: list[dict], seed: int,
                    options: dict | None = None) -> None:
+        from florencia_tui.table import Table
+        from florencia_tui.tui.screens.game import GameScreen
+
         self.table = Table(game_id, seats, seed, options or {}, store=self.store)
         self.switch_screen(GameScreen(self.table, self.bot_delay))
 
     def open_saved(self, table_id: int) -> None:
+        from florencia_tui.table import Table
+        from florencia_tui.tui.screens.game import GameScreen
+
         try:
             self.table = Table.resume(self.store, table_id)
         except KeyError as e:

@@ -44,6 +44,12 @@ class HomeScreen(Screen[None]):
         games.focus()
 
     def on_screen_resume(self) -> None:
+        # Reading the store (saved games, statistics) waits until the screen
+        # has been drawn; at start-up, until the app's first frame (on_ready).
+        if getattr(self.app, "first_frame_drawn", True):
+            self.call_after_refresh(self._refresh_from_store)
+
+    def _refresh_from_store(self) -> None:
         self.refresh_saved()
         self.refresh_stats()
 

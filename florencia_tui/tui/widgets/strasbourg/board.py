@@ -36,15 +36,16 @@ class StrasbourgBoard(BoardWidget):
 
     def set_cursor(self, cursor: str | None, marks: set[str] | None = None) -> None:
         """Highlight ``cursor`` (a square, building space or chapel spot) and ``marks``."""
+        moving = self.cursor is not None and cursor is not None  # same layout, new spot
         self.cursor = cursor
         self.marks = set(marks or ())
-        self._draw()
+        self._draw(layout=not moving)
 
-    def _draw(self) -> None:
+    def _draw(self, layout: bool = True) -> None:
         if self.view is None:
             return
         self.query_one("#sb-board", Static).update(
-            render.board(self.view, self.cursor, self.marks))
+            render.board(self.view, self.cursor, self.marks), layout=layout)
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)
 
