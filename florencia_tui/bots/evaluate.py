@@ -46,7 +46,16 @@ def palazzo_eval(game: Game, s: State, seat: int) -> float:
     return value
 
 
-EVALUATORS: dict[str, Evaluator] = {"palazzo": palazzo_eval}
+def strasbourg_eval(game: Game, s: State, seat: int) -> float:
+    """Projected final score: prestige, council seats until next contested, the
+    city with its chapel and building prospects, tasks by their chance, coins,
+    goods, influence left and the bidding under way (``strasbourg_eval.py``)."""
+    from florencia_tui.bots.strasbourg_eval import strasbourg_eval as ev
+
+    return ev(game, s, seat)
+
+
+EVALUATORS: dict[str, Evaluator] = {"palazzo": palazzo_eval, "strasbourg": strasbourg_eval}
 
 
 def florence_eval(game: Game, s: State, seat: int) -> float:

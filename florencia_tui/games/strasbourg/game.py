@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
-from florencia_tui.games.strasbourg import data, rules, scoring
+from florencia_tui.games.strasbourg import data, determinize, rules, scoring
 from florencia_tui.games.strasbourg import view as view_mod
 from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, parse
 
@@ -110,8 +110,8 @@ class Strasbourg(Game):
     def undo_barrier(self, before, after, seat, action):
         """Drawing shows the top card of a deck shuffled at setup (no randomness
         at the time) and a bid turns a face-down stack over: neither can be
-        taken back."""
-        if super().undo_barrier(before, after, seat, action):
+        taken back. Ending the game shows everyone's tasks and screens."""
+        if super().undo_barrier(before, after, seat, action) or after["phase"] == "over":
             return True
         try:
             verb, _ = parse(action)
@@ -211,6 +211,43 @@ class Strasbourg(Game):
             f"Nobility: place the {data.BUILDINGS[b]['name']} on a free building space.",
             {"building": b, "spaces": rules.free_building_spaces(s)},
         )
+
+    # ----- bots -----------------------------------------------------------------
+    def apply(self, s, seat, action):
+        if s["phase"] == "over":
+            raise IllegalAction("the game is over")
+        if seat not in rules.to_act(s):
+            raise IllegalAction(f"it is not seat {seat}'s decision")
+        s2 = determinize.fast_clone(s)
+        rules.apply(s2, seat, action.strip())
+        return s2
+
+    def apply_in_place(self, s, seat, action):
+        rules.apply(s, seat, action.strip())
+
+    def redact(self, s, seat):
+        return determinize.redact(s, seat)
+
+    def determinize(self, r, seat, seed):
+        return determinize.determinize(r, seat, seed)
+
+    def candidates(self, s, seat):
+        """Bots (search, and the heuristic past 80 options) split a hand into a
+        few sensible stacks (all of it, one value, the highest k cards, every
+        other card) rather than every sub-multiset, and sell all, none or one
+        kind of good at a time."""
+        pl = s["players"][seat]
+        if s["phase"] == "planning" and pl["plan"] == "split":
+            h = sorted(pl["hand"], reverse=True)
+            opts = [h, h[0::2]] + [h[:k] for k in range(1, len(h))]
+            opts += [[v] for v in sorted(set(h), reverse=True)]
+            return list(dict.fromkeys("stack " + fmt_values(o) for o in opts if o))
+        if s["phase"] == "actions" and s["pending"] and s["pending"][0]["kind"] == "sell":
+            goods = rules._goods_list(pl["goods"])
+            kinds = sorted(set(goods), key=data.GUILDS.index)
+            opts = [[], goods] + [[g] for g in kinds] + [[g] * pl["goods"][g] for g in kinds]
+            return list(dict.fromkeys("sell " + (fmt_goods(o) if o else "none") for o in opts))
+        return rules.legal(s, seat)
 
     # ----- sampling ------------------------------------------------------------
     def sample(self, s, seat, rnd: random.Random) -> str:

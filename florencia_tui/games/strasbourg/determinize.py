@@ -1,0 +1,141 @@
+"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+
+Hidden from ``seat`` in Strasbourg (see ``view.py``):
+
+* other players' drawn cards (hand), the contents of their face-down stacks
+  (their sizes are public), their dealt task cards, and their kept task cards
+  (even how many: a kept list becomes the single marker ``"?"``);
+* the order of every deck, the seat's own included: its own deck keeps its
+  contents (the seat saw every card it drew and every card it put back), sorted
+  so the order is gone; other decks become ``"?"`` per card;
+* the RNG.
+
+Public and kept: the board, council, round cards and buildings (all face up
+from the start), played stacks, the last bidding, pending decisions, deck,
+hand and stack sizes, and each player's coins, goods and privileges. Those
+three sit behind a screen in the view, but every change to them is announced
+in the log (entering a square at its printed price, taking a good, a sale with
+its coins, privileges won at the council by its public rule and spent aloud),
+so a seat that remembers the log knows them exactly; keeping them is what lets
+a 'pass' that ends a bidding stay undoable without a leak (whether the winner
+gets a sell decision, or a seat without stacks is skipped, depends on them).
+
+``determinize`` deals the unseen items consistently with the redacted state:
+each opponent's hidden cards come from their own 24 minus the cards known to
+be played (the current bidding, and the last bidding's stacks that cannot
+have come back), and the unseen task cards from those neither dealt to nor
+kept by the seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from florencia_tui.core import rng
+from florencia_tui.games.strasbourg import data
+
+HIDDEN = "?"
+_TASK_IDS = [t[0] for t in data.TASKS]
+#: How many task cards an opponent is assumed to have kept (unknown to the seat).
+_KEPT_WEIGHTS = {1: 3, 2: 4, 3: 2}
+
+
+def fast_clone(o):
+    """Copy of the plain-data state. Its lists hold only scalars (copied by
+    slicing), only containers, or a scalar then a container (``[seat, cards]``
+    of the biddings): checking the ends tells them apart."""
+    t = type(o)
+    if t is dict:
+        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
+    if t is list:
+        if o and (type(o[-1]) in _CONTAINERS or type(o[0]) in _CONTAINERS):
+            return [fast_clone(v) if type(v) in _CONTAINERS else v for v in o]
+        return o[:]
+    return o
+
+
+_CONTAINERS = (dict, list)
+
+
+def redact(s: dict, seat: int) -> dict:
+    r = fast_clone(s)
+    r["rng"] = None
+    over = s["phase"] == "over"
+    for p, pl in enumerate(r["players"]):
+        if p == seat:
+            pl["deck"] = sorted(pl["deck"])  # contents known, order not
+            continue
+        if over:  # everything but deck order is shown at the end
+            pl["deck"] = [HIDDEN] * len(pl["deck"])
+            continue
+        pl["deck"] = [HIDDEN] * len(pl["deck"])
+        pl["hand"] = [HIDDEN] * len(pl["hand"])
+        pl["stacks"] = [[HIDDEN] * len(st) for st in pl["stacks"]]
+        pl["dealt"] = [HIDDEN] * len(pl["dealt"])
+        if pl["tasks"] is not None:
+            pl["tasks"] = HIDDEN
+    return r
+
+
+def _minus(pool: list, seen: list) -> list:
+    """``pool`` minus the multiset ``seen`` (items not in the pool are ignored)."""
+    left = Counter(seen)
+    out = []
+    for x in pool:
+        if left[x] > 0:
+            left[x] -= 1
+        else:
+            out.append(x)
+    return out
+
+
+def known_out(r: dict, p: int) -> list[int]:
+    """Cards of player ``p`` known to have left the game and not come back:
+    the last bidding's stack of ``p`` when it won a reward (no card returns)
+    or its 'return' decision is still pending (nothing returned yet)."""
+    last = r.get("last")
+    if not last:
+        return []
+    cards = next((c for q, c in last["bids"] if q == p), None)
+    if cards is None:
+        return []
+    if p in last["rewarded"]:
+        return list(cards)
+    if any(it["kind"] == "return" and it["seat"] == p for it in r["pending"]):
+        return list(cards)
+    return []
+
+
+def determinize(r: dict, seat: int, seed: int) -> dict:
+    s = fast_clone(r)
+    pick = random.Random(seed)
+    s["rng"] = rng.seed_state(seed)
+    if s["phase"] == "over":
+        return s
+    played = {}
+    if s["bid"]:
+        for q, cards in s["bid"]["played"]:
+            played.setdefault(q, []).extend(cards)
+    for p, pl in enumerate(s["players"]):
+        if p == seat:
+            pick.shuffle(pl["deck"])
+            continue
+        pool = _minus(data.DECK, played.get(p, []) + known_out(r, p))
+        pick.shuffle(pool)
+        pl["hand"] = [pool.pop() for _ in pl["hand"]]
+        pl["stacks"] = [sorted((pool.pop() for _ in st), reverse=True) for st in pl["stacks"]]
+        pl["deck"] = [pool.pop() for _ in pl["deck"]]
+    # Task cards: the seat knows its own; the rest are dealt from the unseen ones.
+    me = r["players"][seat]
+    unseen = _minus(_TASK_IDS, list(me["dealt"]) + list(me["tasks"] or []))
+    pick.shuffle(unseen)
+    sizes, weights = list(_KEPT_WEIGHTS), list(_KEPT_WEIGHTS.values())
+    for p, pl in enumerate(s["players"]):
+        if p == seat:
+            continue
+        pl["dealt"] = sorted(unseen.pop() for _ in pl["dealt"])
+        if pl["tasks"] == HIDDEN:
+            k = pick.choices(sizes, weights)[0]
+            pl["tasks"] = sorted(unseen.pop() for _ in range(min(k, len(unseen))))
+    return s
