@@ -70,6 +70,18 @@ def florence_eval(game: Game, s: State, seat: int) -> float:
 EVALUATORS["florence"] = florence_eval
 
 
+def architects_eval(game: Game, s: State, seat: int) -> float:
+    """Projected score: VP now, buildings in hand and the next Cathedral level by
+    the share of their cost held, resources, apprentices, workers, captives,
+    virtue thresholds and the seat's decision under way (``architects_eval.py``)."""
+    from florencia_tui.bots.architects_eval import architects_eval as ev
+
+    return ev(game, s, seat)
+
+
+EVALUATORS["architects"] = architects_eval
+
+
 def evaluator(game: Game) -> Evaluator:
     return EVALUATORS.get(game.id, score_eval)
 

@@ -78,7 +78,7 @@ async def test_from_home_with_side_2_boards_by_keys(play, store):
         await d.press("f5")
         table = d.app.table
         assert table.options == {"side": 2, "promo_cards": False}
-        assert [s["kind"] for s in table.seats] == ["human", "bot:random", "bot:random"]
+        assert [s["kind"] for s in table.seats] == ["human", "bot:heuristic", "bot:heuristic"]
         # The draft by keys (3 picks), then the character boards are dealt.
         for _ in range(3):
             assert table.prompt(0).kind == "architects.draft"

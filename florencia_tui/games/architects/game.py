@@ -207,6 +207,40 @@ class Architects(Game):
                     opts = builds
         return rng.choice(opts)
 
+    # ----- bots --------------------------------------------------------------------
+    def candidates(self, s, seat):
+        """What search bots consider: no dismissals, one trade of each kind at
+        the Storehouse (giving up what the seat has most of), and captures of
+        the three largest groups of other players and the seat's own largest."""
+        legal = self._base_legal(s, seat)
+        if not s["pending"] or s["phase"] != "play":
+            return legal
+        k = s["pending"][-1]["k"]
+        if k == "storehouse":
+            P = s["players"][seat]
+            out = []
+            for kind in ("virtue", "marble"):
+                trades = [a for a in legal if a.startswith(f"trade {kind} ")]
+                if trades:
+                    out.append(min(trades, key=lambda a: [-P[r] for r in a.split()[2:]]))
+            return out + [a for a in legal if not a.startswith("trade ")]
+        if k == "capture":
+            groups = sorted(((s["loc"][x][q], a) for a in legal if a != "done"
+                             for x, q in [(a.split()[1], int(a.split()[2]))]), reverse=True)
+            others = [a for n, a in groups if int(a.split()[2]) != seat][:3]
+            own = [a for n, a in groups if int(a.split()[2]) == seat][:1]
+            return others + own + ["done"]
+        return legal
+
+    # ----- hidden information for bots ---------------------------------------------
+    def redact(self, s, seat):
+        from .determinize import redact
+        return redact(s, seat)
+
+    def determinize(self, r, seat, seed):
+        from .determinize import determinize
+        return determinize(r, seat, seed)
+
     # ----- views and results ----------------------------------------------------
     def view(self, s, seat):
         return make_view(self, s, seat)

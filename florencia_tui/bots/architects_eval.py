@@ -1,0 +1,322 @@
+"""Architects of the West Kingdom position evaluation: a seat's projected score.
+
+Read from a (determinized) state: the score as it stands (buildings with
+their end bonuses, Cathedral, virtue, debts, gold and marble, silver,
+prison); the buildings in hand by how much of their cost the seat holds and
+whether its apprentices have the skills, and the next Cathedral level the same
+way (virtue 5 or more, and a card to discard); raw resources and silver up to
+what the hand and the Cathedral call for (little beyond); apprentices; workers
+on the board, captives held and workers lost to the Prison or to other
+players' boards; the group at the Mines (each worker there brings more gold)
+and, with silver for the tax, the best group to capture; the virtue thresholds
+(Cathedral from 5, the Black Market up to 9); and what the seat's own decision
+under way (Guildhall, Storehouse, Workshop, a capture...) is about to bring,
+valued by playing it out on the seat's own figures. Everything that depends on
+time left fades as the Guildhall fills. At the end of the game it is the real
+score.
+
+Greedy play in Architects can stall: resources and the Mines are unlimited,
+so two one-ply bots may each gain a little every turn (gold at the Mines, a
+race for "most stone") while nobody fills the Guildhall. So the leader gains
+from Guildhall spaces filled (``ENDING``) and values a lead beyond
+``LEAD_CAP`` at ``SURPLUS`` a point, and once a game runs past
+``EXPECTED_TURNS`` per player everyone gains from taking Guildhall spaces
+(``OVERTIME``), more the longer it lasts.
+"""
+
+from __future__ import annotations
+
+from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects.rules import (
+    SKILLS, appr_limit, can_build, can_cathedral, capture_cost, face_up, tax_cost,
+    workshop_hire_cost)
+from florencia_tui.games.architects.scoring import debt_cost, score_lines
+
+# ----- tunable weights (points) ----------------------------------------------------
+RAW = {"clay": 0.12, "wood": 0.22, "stone": 0.22, "silver": 0.25}  # besides the score
+EXCESS = 0.25  # share of RAW for what lies beyond the seat's needs (hand, Cathedral)
+SILVER_NEED = 10  # silver the seat can always use (hires, the Black Market, debts)
+HAND_SHARE = 0.55  # a building fully paid for in hand is worth this share of its VP
+OTHER_HANDS = 0.35  # weight of every building in hand after the most promising one
+MISSING_SKILL = 0.45  # factor per skill the seat's apprentices lack
+CATHEDRAL_SHARE = 0.5
+APPRENTICE = 0.9
+WORKER = 0.08  # per worker on the seat's board
+CAPTIVE = 0.3  # per captive held (1 silver at the Guardhouse, and a worker denied)
+LOST_WORKER = 0.35  # per own worker in the Prison or held by another player
+CAPTURE_OPTION = 0.4  # share of the best capture's value while the seat can afford it
+MINES_ENGINE = 0.5  # per gold the seat's next Mines worker would bring (a capture ends it)
+ENDING = 0.1  # times the lead in points now, times the share of the Guildhall filled
+OVERTIME = 10.0  # points per Guildhall space for everyone, per expected game length overdue
+EXPECTED_TURNS = 40  # turns per player a game lasts (two to four times that with random play)
+LEAD_CAP = 80  # a lead beyond this many points counts only SURPLUS per point ...
+SURPLUS = 0.4  # ... so a far-ahead seat heads for the end rather than piling up more
+VIRTUE_CATHEDRAL = 0.6  # being able to climb the Cathedral (virtue 5+)
+VIRTUE_MARKET = 0.3  # being allowed at the Black Market (virtue 9 or less)
+
+_COST = {b: v[2] for b, v in D.ALL_BUILDINGS.items()}
+_NEED = {b: set(v[1]) for b, v in D.ALL_BUILDINGS.items()}
+_VP = {b: v[4] for b, v in D.ALL_BUILDINGS.items()}
+
+
+def _coverage(P: dict, cost: dict) -> float:
+    """Share of ``cost`` (units, "ws" = wood/stone) the player holds."""
+    total = have = 0
+    spare = {"wood": P["wood"], "stone": P["stone"]}
+    for r, k in cost.items():
+        if r == "ws" or not k:
+            continue
+        total += k
+        got = min(P[r], k)
+        if P["board"] == "Therese" and r in ("gold", "marble"):
+            got = min(P["gold"] + P["marble"], k)
+        have += got
+        if r in spare:
+            spare[r] -= got
+    ws = cost.get("ws", 0)
+    if ws:
+        total += ws
+        have += min(ws, spare["wood"] + spare["stone"])
+    return have / total if total else 1.0
+
+
+def _engine(mines: int) -> float:
+    """What a group of ``mines`` workers at the Mines is worth to its owner."""
+    return MINES_ENGINE * ((mines + 1) // 2)
+
+
+def _best_capture(s: dict, p: int, early: float) -> float:
+    """The best group for ``p`` to capture: the captives, and what the group's
+    owner loses (its workers, and at the Mines its engine)."""
+    loc = s["loc"]
+    return max([(CAPTIVE + early * LOST_WORKER) * loc[x][q]
+                + (early * _engine(loc[x][q]) if x == "mines" else 0.0)
+                for x in D.LARGE for q in range(s["np"]) if q != p], default=0.0)
+
+
+def _skills(P: dict) -> set:
+    out: set = set()
+    for a in P["appr"]:
+        out.update(SKILLS[a])
+    return out
+
+
+def _needs(s: dict, P: dict) -> dict:
+    """Resources the buildings in hand and the next Cathedral level call for."""
+    need = {"clay": 2, "wood": 2, "stone": 2}
+    costs = [_COST[b] for b in P["hand"] if b in _COST]
+    if P["cath"] < 5:
+        costs.append(D.CATHEDRAL[P["cath"] + 1][0])
+    for cost in costs:
+        for r, k in cost.items():
+            if r == "ws":
+                need["wood"] += k
+                need["stone"] += k
+            elif r in need:
+                need[r] += k
+    need["silver"] = SILVER_NEED
+    return need
+
+
+def _prospects(s: dict, P: dict, late: float, close: float) -> float:
+    """Buildings in hand and the next Cathedral level, by how close they are
+    (``close``: what taking a Guildhall space is worth to the seat besides)."""
+    skills = _skills(P)
+    values = []
+    for b in P["hand"]:
+        if b not in _VP:  # a hidden card (never in a determinized state)
+            continue
+        cov = _coverage(P, _COST[b])
+        missing = len(_NEED[b] - skills)
+        values.append((_VP[b] * HAND_SHARE * cov + close) * cov * MISSING_SKILL ** missing)
+    values.sort(reverse=True)
+    value = sum(values[:1]) + OTHER_HANDS * sum(values[1:])
+    lvl = P["cath"] + 1
+    if lvl <= 5 and P["virtue"] >= D.CATHEDRAL_MIN_VIRTUE:
+        taken = sum(1 for Q in s["players"] if Q["cath"] == lvl)
+        if taken < D.CATHEDRAL[lvl][1]:
+            gain = D.CATHEDRAL[lvl][2] - D.CATHEDRAL[lvl - 1][2]
+            cov = _coverage(P, D.CATHEDRAL[lvl][0])
+            if not P["hand"] and P["board"] != "Frederick":
+                cov *= 0.5  # a building card to discard is needed too
+            value += (gain * CATHEDRAL_SHARE * cov + close) * cov
+    return value * (1 - 0.6 * late)
+
+
+def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0) -> float:
+    now = sum(v for _, v in score_lines(s, p, P))
+    early = 1 - late
+    value = now + _prospects(s, P, late, close)
+    need = _needs(s, P)
+    for r, w in RAW.items():
+        x, cap = P[r], need[r]
+        value += early * w * (x if x <= cap else cap + EXCESS * (x - cap))
+    value += early * APPRENTICE * min(len(P["appr"]), appr_limit(P))
+    value += early * WORKER * P["workers"]
+    value += CAPTIVE * sum(P["captives"])
+    lost = s["prison"][p] + sum(Q["captives"][p] for Q in s["players"])
+    value -= early * LOST_WORKER * lost
+    value += early * _engine(s["loc"]["mines"][p])
+    if P["workers"] and P["silver"] >= tax_cost(P, 1, 0):
+        value += CAPTURE_OPTION * _best_capture(s, p, early)  # a Town Centre visit away
+    v = P["virtue"]
+    if v >= D.CATHEDRAL_MIN_VIRTUE and P["cath"] < 5:
+        value += early * VIRTUE_CATHEDRAL
+    if v <= D.BLACK_MARKET_MAX_VIRTUE:
+        value += early * VIRTUE_MARKET
+    return value
+
+
+def _built(P: dict, b: int) -> dict:
+    """``P`` had it just constructed ``b`` (paying the plain way)."""
+    Q = dict(P)
+    for r, k in _COST[b].items():
+        Q[r] -= k
+    if Q["board"] == "Therese":  # gold and marble interchangeable
+        for r, o in (("gold", "marble"), ("marble", "gold")):
+            if Q[r] < 0:
+                Q[o] += Q[r]
+                Q[r] = 0
+    Q["hand"] = list(P["hand"])
+    Q["hand"].remove(b)
+    Q["built"] = P["built"] + [b]
+    Q["virtue"] = max(0, min(D.VIRTUE_MAX, Q["virtue"] + D.ALL_BUILDINGS[b][3]))
+    return Q
+
+
+def _climbed(P: dict) -> dict:
+    """``P`` had it just advanced on the Cathedral."""
+    Q = dict(P)
+    cost = D.CATHEDRAL[P["cath"] + 1][0]
+    ws = cost.get("ws", 0)
+    for r, k in cost.items():
+        if r != "ws":
+            Q[r] -= k
+    w = min(Q["wood"], ws)
+    Q["wood"] -= w
+    Q["stone"] -= ws - w
+    Q["cath"] += 1
+    if P["hand"] and P["board"] != "Frederick":
+        Q["hand"] = P["hand"][1:]
+    return Q
+
+
+def _traded(P: dict, left: int) -> dict:
+    """``P`` after up to ``left`` Storehouse trades of its most plentiful
+    wood/stone for marble (clay, wood and stone for virtue below virtue 14)."""
+    Q = dict(P)
+    for _ in range(min(left, 3)):
+        if Q["wood"] + Q["stone"] >= 3:
+            for _ in range(3):
+                r = "wood" if Q["wood"] >= Q["stone"] else "stone"
+                Q[r] -= 1
+            Q["marble"] += 1
+        elif Q["clay"] + Q["wood"] + Q["stone"] >= 2 and Q["virtue"] < D.VIRTUE_MAX:
+            for _ in range(2):
+                r = max(("clay", "wood", "stone"), key=lambda x: Q[x])
+                Q[r] -= 1
+            Q["virtue"] += 1
+    return Q
+
+
+def _frame_value(s: dict, p: int, P: dict, f: dict, base: float, late: float,
+                 close: float) -> float:
+    """What the seat's own pending decision is about to add."""
+    k = f["k"]
+    if k in ("guildhall", "pay"):
+        if k == "pay":
+            builds = [f["b"]] if f.get("what") == "build" and f["b"] in P["hand"] else []
+            climb = not builds
+        else:
+            builds = [b for b in set(P["hand"]) if b in _VP and can_build(s, p, b)]
+            climb = can_cathedral(s, p)
+        options = [player_value(s, p, _built(P, b), late, close) + close for b in builds]
+        if climb:  # a reward tile comes with it
+            options.append(player_value(s, p, _climbed(P), late, close) + close + 1.0)
+        return max([0.0] + [v - base for v in options])
+    if k == "cath_discard":
+        lvl = P["cath"] + 1
+        return D.CATHEDRAL[lvl][2] - D.CATHEDRAL[lvl - 1][2] + 1.0 if lvl <= 5 else 0.0
+    early = 1 - late
+    if k == "storehouse":
+        return max(0.0, player_value(s, p, _traded(P, f["left"]), late, close) - base)
+    if k in ("workshop", "market_mid", "tavern"):
+        options = [0.0]
+        if len(P["appr"]) < appr_limit(P):
+            for a in face_up(s):
+                cost = workshop_hire_cost(s, p, a, f["n"])[0] if k == "workshop" else 0
+                if cost <= P["silver"]:
+                    virtue = P["virtue"] + D.ALL_APPRENTICES[a][2]
+                    Q = dict(P, appr=P["appr"] + [a], silver=P["silver"] - cost,
+                             virtue=max(0, min(D.VIRTUE_MAX, virtue)))
+                    options.append(player_value(s, p, Q, late, close) - base)
+        if k != "tavern":
+            # The cards to come (this deal's deck order): the best of 5 at the Black
+            # Market, 1 + n/2 at the Workshop.
+            now = _prospects(s, P, late, close)
+            cards = s["bdeck"][:5] if k == "market_mid" else s["bdeck"][:1 + f["n"] // 2]
+            if k == "market_mid":
+                gains = [_prospects(s, dict(P, hand=P["hand"] + [b]), late, close) - now
+                         for b in cards]
+            else:
+                gains = [_prospects(s, dict(P, hand=P["hand"] + cards), late, close) - now]
+            kept = 1 if k == "market_mid" else len(cards)
+            options.append(0.3 * early * kept + max(gains, default=0.0))
+        return max(options)
+    if k == "keep":
+        return 0.6 * early
+    if k == "capture":
+        tax, sup = capture_cost(s, f)
+        if tax_cost(P, tax, sup) > P["silver"]:
+            return 0.0
+        return _best_capture(s, p, early)
+    if k == "guardhouse":
+        options = [0.0]
+        if s["prison"][p]:
+            options.append(LOST_WORKER * s["prison"][p] * early)
+        if P["debts"] and tax_cost(P, 3, 3) <= P["silver"]:
+            options.append(2.0 + (0.5 if P["virtue"] >= 9 else 0.0))
+        held = sum(Q["captives"][p] for Q in s["players"])
+        if held:
+            back = (LOST_WORKER + WORKER) * held * early
+            if tax_cost(P, 2, 3) <= P["silver"]:
+                options.append(back - RAW["silver"] * tax_cost(P, 2, 3))
+            options.append(back - debt_cost(P) - 0.5)  # a debt and a virtue instead
+        return max(options)
+    if k == "choose":
+        return 1.0
+    if k == "church":
+        return 2.0
+    if k in ("barracks", "library", "crane"):
+        return 0.8
+    return 0.0
+
+
+def architects_eval(game, s: dict, seat: int) -> float:
+    if s["phase"] == "over":
+        return float(sum(v for _, v in score_lines(s, seat, s["players"][seat])))
+    P = s["players"][seat]
+    late = lead = close = overtime = 0.0
+    if s["phase"] == "play":
+        _, total, _ = D.guildhall_layout(s["np"])
+        late = 1.0 if s["final"] is not None else len(s["guildhall"]) / total
+        if s["np"] > 1:
+            # The leader wants the game to end, and builds towards it; the others do not.
+            now = [sum(v for _, v in score_lines(s, q, Q)) for q, Q in enumerate(s["players"])]
+            lead = now[seat] - max(x for q, x in enumerate(now) if q != seat)
+            close = 2 * ENDING * max(0.0, lead) / total
+        # A game that drags on (bots locked in a race or a capture war): everyone
+        # gains from taking Guildhall spaces, more the longer it lasts.
+        overtime = OVERTIME * max(0.0, s["turns"] / (EXPECTED_TURNS * s["np"]) - 1)
+        close += overtime
+    if s["draft"] is not None:  # the buildings kept so far are the hand to come
+        P = dict(P, hand=[b for b in s["draft"]["kept"][seat] if b in _VP])
+    base = player_value(s, seat, P, late, close)
+    value = base + sum(_frame_value(s, seat, P, f, base, late, close)
+                       for f in s["pending"] if f["p"] == seat)
+    value += ENDING * late * lead
+    if overtime:
+        value += overtime * (s["guildhall"].count(seat) + s["beside"].count(seat))
+    if lead > LEAD_CAP:
+        value -= (1 - SURPLUS) * (lead - LEAD_CAP)
+    return value

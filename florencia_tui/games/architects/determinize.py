@@ -1,0 +1,150 @@
+"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+
+Hidden from ``seat`` in Architects (see ``view.py``):
+
+* other players' building hands (their sizes are public), and in the draft
+  the other packets and the cards others kept;
+* the five buildings another player drew at the Black Market and is choosing
+  from (a ``keep`` frame of theirs);
+* the order (and so the contents) of the building deck, the apprentice deck
+  and the reward pile, and which rewards were set aside at setup;
+* the Black Market piles below their top cards: only the face of each top
+  card shows (the small side on the small pile, the large side on the large
+  one), and two cards share each face, so a top card is kept as the lowest
+  card id with that face;
+* the RNG.
+
+A building under construction (a ``pay`` frame) was announced to everyone
+("constructs ..."), so it stays in its owner's otherwise hidden hand.
+
+``determinize`` deals the unseen cards consistently with the redacted state:
+buildings are the box minus every building the seat can see, apprentices the
+box minus the face-up rows and every hired one, rewards any of the reward
+tiles, and the Black Market top cards one of the two cards with the face
+shown.
+"""
+
+from __future__ import annotations
+
+import random
+
+from florencia_tui.core import rng
+
+from . import data as D
+
+HIDDEN = "?"
+_CONTAINERS = (dict, list)
+
+
+def fast_clone(o):
+    """Copy of the plain-data state (lists may mix scalars, None and lists)."""
+    t = type(o)
+    if t is dict:
+        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
+    if t is list:
+        return [fast_clone(v) if type(v) in _CONTAINERS else v for v in o]
+    return o
+
+
+def _classes(table: dict) -> dict[int, list[int]]:
+    """card id -> every card id whose face in ``table`` is the same."""
+    by_face: dict[tuple, list[int]] = {}
+    for cid, face in table.items():
+        by_face.setdefault(tuple(sorted(face.items())), []).append(cid)
+    return {cid: sorted(by_face[tuple(sorted(face.items()))]) for cid, face in table.items()}
+
+
+SMALL_LIKE = _classes(D.BM_SMALL)
+LARGE_LIKE = _classes(D.BM_LARGE)
+
+
+def _masked_pile(pile: list, like: dict[int, list[int]]) -> list:
+    if not pile:
+        return []
+    return [HIDDEN] * (len(pile) - 1) + [like[pile[-1]][0]]
+
+
+def _announced(s: dict, q: int) -> list[int]:
+    """Buildings of q's hand everyone knows of (one under construction)."""
+    return [f["b"] for f in s["pending"]
+            if f["p"] == q and f["k"] == "pay" and f.get("what") == "build"]
+
+
+def redact(s: dict, seat: int) -> dict:
+    r = fast_clone(s)
+    r["rng"] = None
+    for q, P in enumerate(r["players"]):
+        if q != seat:
+            known = [b for b in _announced(s, q) if b in P["hand"]]
+            P["hand"] = known + [HIDDEN] * (len(P["hand"]) - len(known))
+    r["bdeck"] = [HIDDEN] * len(s["bdeck"])
+    r["adeck"] = [HIDDEN] * len(s["adeck"])
+    r["rewards"] = [HIDDEN] * len(s["rewards"])
+    r["bm_small"] = _masked_pile(s["bm_small"], SMALL_LIKE)
+    r["bm_large"] = _masked_pile(s["bm_large"], LARGE_LIKE)
+    dr = r["draft"]
+    if dr is not None:
+        for q in range(s["np"]):
+            if q != seat:
+                dr["packets"][q] = [HIDDEN] * len(dr["packets"][q])
+                dr["kept"][q] = [HIDDEN] * len(dr["kept"][q])
+    for f in r["pending"]:
+        if f["k"] == "keep" and f["p"] != seat:
+            f["cards"] = [HIDDEN] * len(f["cards"])
+    return r
+
+
+def _building_zones(s: dict) -> list[list]:
+    """Every list of building cards in the state other than the deck."""
+    zones = [P["hand"] for P in s["players"]] + [P["built"] for P in s["players"]]
+    if s["draft"] is not None:
+        zones += s["draft"]["packets"] + s["draft"]["kept"]
+    zones += [f["cards"] for f in s["pending"] if f["k"] == "keep"]
+    return zones
+
+
+def _fill(zone: list, cards: list) -> None:
+    for i, x in enumerate(zone):
+        if x == HIDDEN:
+            zone[i] = cards.pop()
+
+
+def _box(s: dict, full: dict, base: dict) -> list[int]:
+    return sorted(full if s["options"].get("promo_cards") else base)
+
+
+def determinize(r: dict, seat: int, seed: int) -> dict:
+    s = fast_clone(r)
+    pick = random.Random(seed)
+    s["rng"] = rng.seed_state(seed)
+    # Buildings: the box minus what the seat sees, into the hidden places, the rest the deck.
+    zones = _building_zones(s)
+    seen = {b for z in zones for b in z if b != HIDDEN}
+    unseen = [b for b in _box(s, D.ALL_BUILDINGS, D.BUILDINGS) if b not in seen]
+    pick.shuffle(unseen)
+    for z in zones:
+        _fill(z, unseen)
+    if len(unseen) != len(s["bdeck"]):
+        raise ValueError(f"{len(unseen)} unseen buildings for a deck of {len(s['bdeck'])}")
+    s["bdeck"] = unseen
+    # Apprentices: the box minus the face-up rows and every hired one.
+    out = {c[0] for row in s["arows"] for c in row if c}
+    out.update(a for P in s["players"] for a in P["appr"])
+    deck = [a for a in _box(s, D.ALL_APPRENTICES, D.APPRENTICES) if a not in out]
+    if len(deck) != len(s["adeck"]):
+        raise ValueError(f"{len(deck)} unseen apprentices for a deck of {len(s['adeck'])}")
+    pick.shuffle(deck)
+    s["adeck"] = deck
+    # Rewards: which were set aside at setup or taken is not shown: any of the tiles.
+    s["rewards"] = pick.sample(sorted(D.REWARDS), len(r["rewards"]))
+    # Black Market: each top card is one of the two with the face shown.
+    small, large = r["bm_small"], r["bm_large"]
+    tops = [(a, b) for a in (SMALL_LIKE[small[-1]] if small else [None])
+            for b in (LARGE_LIKE[large[-1]] if large else [None]) if a is None or a != b]
+    a, b = tops[pick.randrange(len(tops))]
+    rest = [c for c in sorted(D.BM_SMALL) if c not in (a, b)]
+    pick.shuffle(rest)
+    ns, nl = len(small) - (a is not None), len(large) - (b is not None)
+    s["bm_small"] = rest[:ns] + ([a] if a is not None else [])
+    s["bm_large"] = rest[ns:ns + nl] + ([b] if b is not None else [])
+    return s
