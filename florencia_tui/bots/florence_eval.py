@@ -21,17 +21,17 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import scoring as SC
 
-# ----- tunable weights -------------------------------------------------------------
-WORK_SHARE = 0.4  # PP per work value point of a work still to come
+# ----- tunable weights (tuned in 3-player heuristic-vs-variant matches) ---------
+WORK_SHARE = 0.6  # PP per work value point of a work still to come
+NOW_SHARE = 0.5  # ... and of one the seat can complete in the turn it is taking
 SHORT_CUT = 0.12  # a later work short of its round's minimum loses this share per point
 SHORT_FLOOR = 0.15  # ... down to this share
 BONUS_SHARE = 0.4  # PP per work value point a bonus card in hand adds
-#: Money: PP per 200 florins at the start, for the first MONEY_NEED florins
-#: (what the next purchases cost) and for the rest; both fall to nothing by
-#: the end of the game, where money only breaks ties.
-MONEY_NEED = 1500
-MONEY_HI = 1.6
-MONEY_LO = 1.0
+#: Money: PP per 200 florins at the start, by tier (the first florins pay for
+#: the next actions and matter most); every tier falls to nothing by the end
+#: of the game, where money only breaks ties.
+MONEY_TIERS = ((600, 4.2), (1500, 2.6), (None, 1.4))
+MONEY_CURVE = 1.0  # the tiers shrink as (1 - progress) ** MONEY_CURVE
 TIEBREAK = 1e-5  # PP per florin at any time
 LEAD_SHARE = 1.0  # share of an object's worth while leading its bidding
 BEST_WORK = {True: 2.0, False: 1.0}  # leading / tied for this round's best work
@@ -57,10 +57,15 @@ def progress(s: dict) -> float:
 
 def money_value(s: dict, money: int, late: float) -> float:
     """What ``money`` florins are worth in PP at progress ``late``."""
-    left = 1.0 - late
-    hi = min(money, MONEY_NEED)
-    return ((MONEY_HI * hi + MONEY_LO * (money - hi)) * left / D.CONVERT_PRICE
-            + TIEBREAK * money)
+    v = 0.0
+    low = 0
+    for top, rate in MONEY_TIERS:
+        part = (money if top is None else min(money, top)) - low
+        if part <= 0:
+            break
+        v += rate * part
+        low = top or 0
+    return v * (1.0 - late) ** MONEY_CURVE / D.CONVERT_PRICE + TIEBREAK * money
 
 
 def work_slots(s: dict, seat: int) -> tuple[list[int], list[int]]:
@@ -176,7 +181,7 @@ def player_value(s: dict, seat: int, p: dict) -> float:
         for w in wvs:
             if now and w + extra >= now[-1]:
                 now = now[:-1]
-                v += WORK_SHARE * w
+                v += NOW_SHARE * w
                 usable = True
             else:
                 rest.append(w)

@@ -7,8 +7,9 @@ consider instead, for each building type (and a landscape to place), the
 spots that hug the edges and the tiles already laid (they keep the open space
 in one piece), for each profession the work without bonus cards (or the
 cheapest set reaching the round's minimum) and with all of them, one order of
-the cards going under a deck, three ways of converting a payout, and never a
-sale of prestige points. Everything here depends only on what the acting seat
+the cards going under a deck, three ways of converting a payout, and no sale
+of prestige points except the smallest that pays for a card, a freedom or a
+building the seat cannot afford in its action turn. Everything here depends only on what the acting seat
 sees (its own principality, hand and bonus cards, the public board).
 """
 
@@ -26,6 +27,9 @@ from florencia_tui.games.florence import scoring as SC
 #: Spots kept per building type in an action turn, and for a landscape.
 BUILD_SPOTS = 2
 LAND_SPOTS = 6
+#: In an action turn with actions left, also the smallest sale of prestige
+#: points that pays for a card, a freedom or a building the seat cannot afford.
+ESCAPE_SALES = True
 
 _N = D.GRID
 
@@ -120,4 +124,22 @@ def candidates(s: dict, seat: int) -> list[str]:
         out.append("bonus")
     if p["recruits"] > 0:
         out += [f"recruit {c}" for c in sorted(set(R.face_up_professions(s)))]
+    if ESCAPE_SALES and s["turn"]["acts"] < D.ACTIONS_PER_TURN:
+        out += _escape_sales(s, seat)
     return out + ["done"]
+
+
+def _escape_sales(s: dict, seat: int) -> list[str]:
+    """The smallest sales of prestige points that pay for a card or freedom
+    (300) or a building, when the seat cannot afford them now."""
+    p = s["players"][seat]
+    out = []
+    costs = {D.CARD_COST}
+    if R.can_act(s, "build") and any(
+            s["supply"]["buildings"][b] > 0 and b not in p["buildings"] for b in D.BUILDINGS):
+        costs.add(R.build_cost(p))
+    for cost in sorted(costs):
+        k = -(-(cost - p["money"]) // D.SELL_PRICE)
+        if 0 < k <= p["pp"]:
+            out.append(f"sell {k}")
+    return out

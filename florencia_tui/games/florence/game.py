@@ -149,13 +149,14 @@ class Florence(Game):
     def determinize(self, r, seat, seed):
         return DT.determinize(r, seat, seed)
 
-    #: Selling prestige points never helps one ply ahead: the heuristic bot
+    #: Selling prestige points rarely helps one ply ahead: the heuristic bot
     #: also keeps to the candidates.
     bots_use_candidates = True
 
     def candidates(self, s, seat):
         """A few spots per building type, the cheapest and the fullest work per
-        profession, no sales of prestige points (``candidates.py``)."""
+        profession, no sales of prestige points but to afford an action
+        (``candidates.py``)."""
         return CA.candidates(s, seat)
 
     def is_over(self, s):
