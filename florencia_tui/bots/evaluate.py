@@ -20,7 +20,10 @@ def score_eval(game: Game, s: State, seat: int) -> float:
 
 
 def palazzo_eval(game: Game, s: State, seat: int) -> float:
-    """Palace points now, room to grow, money in hand, and tiles about to be won."""
+    """Palace points now, room to grow, money in hand, and tiles on their way: an
+    auction the seat is winning, a purchase being paid for (less its price) and
+    tiles waiting to be built, so a state in the middle of a turn is worth
+    what the turn will bring."""
     from florencia_tui.games.palazzo.data import tile
     from florencia_tui.games.palazzo.payment import value_of
     from florencia_tui.games.palazzo.scoring import palace_score
@@ -33,16 +36,26 @@ def palazzo_eval(game: Game, s: State, seat: int) -> float:
         grow = (2.5 if len(p) == 1 else 1.5) * min(room, 5 - len(p)) * (1 - late)
         return palace_score(p) + grow
 
-    value = sum(palace_value(p) for p in s["palaces"][seat])
-    value += 0.3 * (1 - 0.7 * late) * sum(value_of(c) for c in s["hands"][seat])
+    pals = s["palaces"][seat]
+
+    def best_gain(t: str) -> float:  # built where it adds most (or discarded)
+        f = tile(t)[1]
+        gains = [0.0, palace_value([t])]
+        gains += [palace_value(p + [t]) - palace_value(p) for p in pals if tile(p[-1])[1] < f]
+        return max(gains)
+
+    money = 0.3 * (1 - 0.7 * late)  # per point of card value
+    value = sum(palace_value(p) for p in pals)
+    value += money * sum(value_of(c) for c in s["hands"][seat])
     a = s.get("auction")
     if a and a.get("high_seat") == seat:
-        pals = s["palaces"][seat]
-        for t in a["tiles"]:
-            f = tile(t)[1]
-            gains = [0.0, palace_value([t])]
-            gains += [palace_value(p + [t]) - palace_value(p) for p in pals if tile(p[-1])[1] < f]
-            value += 0.8 * max(gains)
+        value += 0.8 * sum(best_gain(t) for t in a["tiles"])
+    pending = s.get("pending")
+    if pending and pending["seat"] == seat:
+        value += sum(best_gain(t) for t in pending["tiles"])
+    buying = s.get("buying")
+    if buying and s["phase"] == "pay" and s["active"] == seat:
+        value += sum(best_gain(t) for t in buying["tiles"]) - money * buying["price"]
     return value
 
 

@@ -190,41 +190,84 @@ def legal_subsets(hand, required_currency: str | None = None) -> list[list[str]]
     return out
 
 
-@lru_cache(maxsize=256)
-def scored_payments(hand: tuple[str, ...], required_currency: str | None = None
-                    ) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
-    """Every legal payment from ``hand`` (see :func:`legal_subsets`) as
-    (value, face cost, cards), the cheapest in face value first. Cached: a
-    search bot asks about the same hand over and over."""
-    out = []
-    for p in legal_subsets(list(hand), required_currency):
-        v = best_value(p, required_currency)
-        if v is not None:
-            out.append((v, sum(value_of(c) for c in p), tuple(p)))
-    out.sort(key=lambda x: (x[1], x[0], x[2]))
-    return tuple(out)
+@lru_cache(maxsize=2048)
+def _cheapest_by_value(hand: tuple[str, ...], currencies: tuple[str, ...], hi: int
+                       ) -> dict[int, tuple[int, list[str]]]:
+    """For every payment value up to ``hi`` that ``hand`` can pay exactly, the
+    payment with the lowest face value (loose cards of one of ``currencies``):
+    {value: (face, cards)}. A small knapsack over the C2 count and the five card
+    values, never the list of every subset (which explodes for big hands).
+    Cached: a search bot asks about the same hands over and over."""
+    n, k, _ = _counts([c for c in hand if c != "C3"])
+    best: dict[int, tuple[int, str, tuple]] = {}
+    for b in currencies:
+        o1, o2 = _others(b)
+        states: dict[int, tuple[int, tuple]] = {}
+        for kk in range(k + 1):
+            val = GROUP_VALUE * (kk // 3) + 2 * (kk % 3)
+            if val > hi:
+                break
+            states[val] = (2 * kk, (kk,))
+        for v in VALUES:
+            nb = n[b][v]
+            top = min(n[o1][v], n[o2][v], nb)
+            opts = [(GROUP_VALUE * g + v * loose, 3 * v * g + v * loose, (v, g, loose))
+                    for g in range(top + 1) for loose in range(nb - g + 1) if g or loose]
+            if not opts:
+                continue
+            new = dict(states)
+            for val, (face, parts) in states.items():
+                for dv, df, tag in opts:
+                    nv = val + dv
+                    if nv > hi:
+                        continue
+                    nf = face + df
+                    cur = new.get(nv)
+                    if cur is None or nf < cur[0]:
+                        new[nv] = (nf, parts + (tag,))
+            states = new
+        for val, (face, parts) in states.items():
+            if val and (val not in best or face < best[val][0]):
+                best[val] = (face, b, parts)
+    out = {}
+    for val, (face, b, parts) in best.items():
+        o1, o2 = _others(b)
+        cards = ["C2"] * parts[0]
+        for v, g, loose in parts[1:]:
+            cards += [f"{b}{v}"] * (g + loose) + [f"{o1}{v}"] * g + [f"{o2}{v}"] * g
+        out[val] = (face, sort_cards(cards))
+    return out
+
+
+def _reachable(hand, currencies: tuple[str, ...], floor: int) -> dict[int, tuple[int, list[str]]]:
+    """:func:`_cheapest_by_value` far enough above ``floor`` to hold a few values
+    beyond it (one more group or C2 triple is worth 15)."""
+    hand = tuple(sort_cards(hand))
+    hi = max(floor, 0) + 16
+    while True:
+        table = _cheapest_by_value(hand, currencies, hi)
+        if any(v >= floor for v in table) or hi > 400:
+            return table
+        hi *= 2
 
 
 def cheap_payments(hand, price: int, k: int = 4) -> list[list[str]]:
     """A few sensible payments of at least ``price``: the ``k`` cheapest in face
     value, plus the one that overpays least (for bots' searches)."""
-    ok = [x for x in scored_payments(tuple(hand)) if x[0] >= price]
-    picked = ok[:k]
-    if ok:
-        least = min(ok, key=lambda x: (x[0] - price, x[1]))
-        if least not in picked:
-            picked.append(least)
-    return [list(x[2]) for x in picked]
+    table = _reachable(hand, CURRENCIES, price)
+    ok = sorted((face, v) for v, (face, _) in table.items() if v >= price)
+    picked = [v for _, v in ok[:k]]
+    least = min((v for _, v in ok), default=None)
+    if least is not None and least not in picked:
+        picked.append(least)
+    return [list(table[v][1]) for v in picked]
 
 
 def cheap_raises(hand, currency: str | None, need: int, k: int = 3) -> list[list[str]]:
     """Sensible increments for a bid that must add more than ``need``: for each of
     the ``k`` smallest reachable increment values, the cheapest way to add it."""
-    by_value: dict[int, tuple[str, ...]] = {}
-    for v, _, cards in scored_payments(tuple(hand), currency):  # cheapest first
-        if v > need and v not in by_value:
-            by_value[v] = cards
-    return [list(by_value[v]) for v in sorted(by_value)[:k]]
+    table = _reachable(hand, (currency,) if currency else CURRENCIES, need + 1)
+    return [list(table[v][1]) for v in sorted(v for v in table if v > need)[:k]]
 
 
 def fmt_cards(cards) -> str:

@@ -111,3 +111,46 @@ def test_legal_subsets_distinct_and_all_legal():
     green = legal_subsets(hand, "Green")
     assert all(best_value(x, "Green") is not None for x in green)
     assert ("Red7",) not in {tuple(x) for x in green}
+
+
+def _brute(hand, price, currency=None):
+    """(value, face) of every legal payment of at least ``price``, by enumeration."""
+    out = []
+    for p in legal_subsets(hand, currency):
+        v = best_value(p, currency)
+        if v is not None and v >= price:
+            out.append((v, sum(int(c[-1]) for c in p), p))
+    return out
+
+
+def test_bot_payment_candidates_match_brute_force():
+    """The search bot's few payments/raises (a knapsack, never the list of every
+    subset) are legal, reach the price, and include the cheapest in face value and
+    the least overpayment that exhaustive enumeration finds."""
+    import random
+
+    from florencia_tui.games.palazzo.data import CURRENCIES, VALUES
+    from florencia_tui.games.palazzo.payment import cheap_payments, cheap_raises
+    deck = [f"{c}{v}" for c in CURRENCIES for v in VALUES] * 2 + ["C2"] * 4 + ["C3"]
+    rng = random.Random(5)
+    for _ in range(150):
+        hand = rng.sample(deck, rng.randint(1, 9))
+        price = rng.randint(1, 40)
+        brute = _brute(hand, price)
+        got = cheap_payments(hand, price)
+        if not brute:
+            assert got == []
+            continue
+        faces = []
+        for p in got:
+            v = best_value(p)
+            assert v is not None and v >= price, (hand, price, p)
+            assert all(p.count(c) <= hand.count(c) for c in p)
+            faces.append(sum(int(c[-1]) for c in p))
+        assert min(faces) == min(f for _, f, _ in brute)
+        assert min(best_value(p) for p in got) == min(v for v, _, _ in brute)
+        cur = rng.choice([None, *CURRENCIES])
+        need = rng.randint(0, 20)
+        raises = cheap_raises(hand, cur, need)
+        smallest = sorted({v for v, _, _ in _brute(hand, need + 1, cur)})[:3]
+        assert [best_value(r, cur) for r in raises] == smallest, (hand, cur, need)
