@@ -13,11 +13,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from florencia_tui.tui.adapter import SubmitAction
 from florencia_tui.tui.widgets.architects.choices import Row
+
+
+class Preview(Widget):
+    """The preview line(s): a fixed height, so a new text repaints this widget
+    alone (no layout pass, no extra frame for the board's scrollbars)."""
+
+    text: reactive[Text] = reactive(Text, layout=False)
+
+    def render(self) -> Text:
+        return self.text
 
 
 class ChoiceList(OptionList):
@@ -26,10 +38,19 @@ class ChoiceList(OptionList):
         Binding("pagedown", "board(1)", "Board down", show=False),
     ]
 
-    def __init__(self, *options, keys: dict[str, str], immediate: bool, **kw) -> None:
-        super().__init__(*options, **kw)
+    def __init__(self, *options, keys: dict[str, str], immediate: bool,
+                 on_highlight=None, **kw) -> None:
         self.keys = keys
         self.immediate = immediate
+        self.on_highlight = on_highlight
+        super().__init__(*options, **kw)
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        # The preview is updated here, in the same pass as the highlight, so
+        # both reach the screen in one frame (a message would cost a frame).
+        if highlighted is not None and self.on_highlight is not None and self.is_mounted:
+            self.on_highlight(self.get_option_at_index(highlighted).id)
 
     def on_key(self, event) -> None:
         ch = event.character
@@ -59,7 +80,7 @@ class ChoicePanel(Vertical):
     ChoicePanel > ChoiceList, ChoicePanel > ChoiceList:focus {
         height: auto; max-height: 6; border: none; padding: 0; background: $surface;
     }
-    ChoicePanel > .preview { height: auto; max-height: 2; color: $text-muted; }
+    ChoicePanel > .preview { height: 2; color: $text-muted; }
     """
 
     def __init__(self, question: str, rows: list[Row],
@@ -87,8 +108,9 @@ class ChoicePanel(Vertical):
             opts.append(Option(Text(f"✗ {label}: {reason}", style="dim"),
                                id=f"__unavailable_{j}", disabled=True))
         keys = {r.key: r.action for r in self.rows if r.key}
-        yield ChoiceList(*opts, keys=keys, immediate=self.immediate, id="actions")
-        yield Static(classes="preview", id="preview")
+        yield ChoiceList(*opts, keys=keys, immediate=self.immediate, id="actions",
+                         on_highlight=self._preview)
+        yield Preview(classes="preview", id="preview")
 
     def on_mount(self) -> None:
         lst = self.query_one(ChoiceList)
@@ -103,11 +125,10 @@ class ChoicePanel(Vertical):
         if detail:
             t.append("→ ", style="bold cyan")
             t.append(detail)
-        self.query_one("#preview", Static).update(t)
+        self.query_one("#preview", Preview).text = t
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._preview(event.option.id)
+        event.stop()  # the list has already updated the preview
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -33,6 +33,7 @@ class FlorenceBoard(BoardWidget):
         self._viewer: object = "unset"
         self.ghost: render.Ghost | None = None
         self.ghost_seat: int | None = None
+        self._shape: tuple[int, bool] | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="fl-scroll"):
@@ -81,7 +82,12 @@ class FlorenceBoard(BoardWidget):
             self.cycle(-1 if event.character == "[" else 1)
 
     def on_resize(self, event) -> None:
-        self.redraw()
+        # What is drawn depends on the width and the large/small grid only; a
+        # panel growing by a line must not redraw (and lay out) the board again.
+        shape = (self.size.width, self.large)
+        if shape != self._shape:
+            self._shape = shape
+            self.redraw()
 
     # ----- drawing ----------------------------------------------------------------
     def redraw_focus(self) -> None:

@@ -362,8 +362,12 @@ class WorkMode(Mode):
         else:
             right.append("No bonus cards in hand.", style="dim")
         grid = render.side_by_side([left, right], gap=3)
-        return Group(head, grid, Text("keys tick bonus cards · Enter complete · Esc back",
-                                      style="dim"))
+        # As tall as with every card ticked, so ticking never changes the
+        # panel's height (which would lay the whole screen out again).
+        rows = len(grid.split("\n", allow_blank=True))
+        tallest = max(len(lines) - len(self.chosen) + len(self.cards), rows)
+        return Group(head, grid, *[Text("")] * (tallest - rows),
+                     Text("keys tick bonus cards · Enter complete · Esc back", style="dim"))
 
     def key(self, key: str, char: str | None) -> bool:
         if char and char in KEYS:
@@ -576,12 +580,20 @@ class FlorencePanel(Widget, can_focus=True):
             self.modes[-1].on_leave()
         self._push(mode)
         mode.on_enter()
-        self.refresh(layout=True)
+        self.redraw()
 
     def pop(self) -> None:
         self.modes.pop().on_leave()
         self.modes[-1].on_enter()
-        self.refresh(layout=True)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Repaint the panel; lay the screen out again only when its height
+        changes (a layout pass repaints the whole board, two frames late)."""
+        self.clear_cached_dimensions()
+        width = self.content_size.width
+        height = self.get_content_height(self.size, self.app.size, width) if width else -1
+        self.refresh(layout=height != self.content_size.height)
 
     # ----- helpers for modes -----
     def board(self):
@@ -839,7 +851,7 @@ class FlorencePanel(Widget, can_focus=True):
         if mode.key(event.key, event.character):
             event.stop()
             event.prevent_default()
-            self.refresh(layout=True)
+            self.redraw()
             return
         if event.key == "escape" and self.depth > 1:
             event.stop()
