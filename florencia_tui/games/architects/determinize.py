@@ -29,21 +29,11 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.state import clone
 
 from . import data as D
 
 HIDDEN = "?"
-_CONTAINERS = (dict, list)
-
-
-def fast_clone(o):
-    """Copy of the plain-data state (lists may mix scalars, None and lists)."""
-    t = type(o)
-    if t is dict:
-        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
-    if t is list:
-        return [fast_clone(v) if type(v) in _CONTAINERS else v for v in o]
-    return o
 
 
 def _classes(table: dict) -> dict[int, list[int]]:
@@ -71,7 +61,7 @@ def _announced(s: dict, q: int) -> list[int]:
 
 
 def redact(s: dict, seat: int) -> dict:
-    r = fast_clone(s)
+    r = clone(s)
     r["rng"] = None
     for q, P in enumerate(r["players"]):
         if q != seat:
@@ -114,7 +104,7 @@ def _box(s: dict, full: dict, base: dict) -> list[int]:
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:
-    s = fast_clone(r)
+    s = clone(r)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
     # Buildings: the box minus what the seat sees, into the hidden places, the rest the deck.

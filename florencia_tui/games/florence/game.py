@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import random
 
 from florencia_tui.core.errors import IllegalAction
@@ -122,14 +121,6 @@ class Florence(Game):
 
     def legal(self, s, seat):
         return R.legal(s, seat)
-
-    def apply(self, s, seat, action):
-        """As Game.apply, with a faster deep copy (pickle) of the plain-data state."""
-        if self.is_over(s) or seat not in self.to_act(s):
-            return super().apply(s, seat, action)  # raises with the protocol's message
-        s2 = pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))
-        self._apply(s2, seat, action.strip())
-        return s2
 
     def _apply(self, s, seat, action):
         R.apply(s, seat, action)
