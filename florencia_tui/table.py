@@ -135,6 +135,14 @@ class Table(SeatQueries):
     def legal(self, seat: int) -> list[str]:
         return self.game.legal(self.state, seat)
 
+    def offered(self, seat: int) -> list[str]:
+        """The legal actions a screen lists for ``seat``: all of them, or none
+        when the game's menu is too large to list (``Game.large_menu``; the
+        game's panel composes the answer and :meth:`submit` checks it)."""
+        if self.game.large_menu(self.state, seat):
+            return []
+        return self.game.legal(self.state, seat)
+
     def label(self, seat: int, action: str) -> str:
         return self.game.label(self.state, seat, action)
 

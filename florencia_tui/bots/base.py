@@ -26,6 +26,10 @@ class Observation:
     legal: list[str]
     key: str
     redacted: State | None = None
+    #: False when ``legal`` holds only the game's ``candidates`` (a menu too
+    #: large to list, see ``Game.large_menu``; given to bots that evaluate
+    #: actions, which would consider only those anyway).
+    complete: bool = True
 
 
 def observe(game: Game, s: State, seat: int, key: str, with_redacted: bool = False) -> Observation:
@@ -36,8 +40,10 @@ def observe(game: Game, s: State, seat: int, key: str, with_redacted: bool = Fal
             redacted = game.redact(s, seat)
         except NotImplementedError:
             redacted = None
+    large = redacted is not None and game.large_menu(s, seat)
+    legal = game.candidates(s, seat) if large else game.legal(s, seat)
     return Observation(game, seat, game.view(s, seat), game.prompt(s, seat),
-                       game.legal(s, seat), key, redacted)
+                       legal, key, redacted, complete=not large)
 
 
 class Bot:

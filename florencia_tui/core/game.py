@@ -147,6 +147,13 @@ class Game:
         sensible ones; it must depend only on what ``seat`` can see."""
         return self.legal(s, seat)
 
+    def large_menu(self, s: State, seat: int) -> bool:
+        """True when the legal list here may be too long to list on every prompt
+        (Palazzo's payments and bids: every subset of a hand that pays). The UI
+        then composes the answer in the game's own panel and the table checks
+        it on submit; heuristic and search bots get ``candidates`` instead."""
+        return False
+
     #: Whether the heuristic bot, too, considers only ``candidates`` (it always
     #: does when there are more than 80 legal actions).
     bots_use_candidates: bool = False

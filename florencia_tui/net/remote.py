@@ -275,8 +275,12 @@ class RemoteTable(SeatQueries):
         return prompt_from_dict(p)
 
     def legal(self, seat: int) -> list[str]:
+        """What the server offers (``Table.offered``): every legal action, or
+        none where the game's own panel composes the answer."""
         self._mine(seat)
         return list(self.snap["legal"])
+
+    offered = legal
 
     def label(self, seat: int, action: str) -> str:
         self._mine(seat)

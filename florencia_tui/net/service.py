@@ -553,7 +553,7 @@ class TableService:
             "scores": [c.to_dict() for c in t.scores()] if over else None,
         }
         if seat is not None and seat in to_act and not over:
-            legal = t.legal(seat)
+            legal = t.offered(seat)
             snap["prompt"] = prompt_to_dict(t.prompt(seat))
             snap["legal"] = legal
             if len(legal) <= LABELS_UP_TO:

@@ -159,3 +159,29 @@ def test_heuristic_beats_random_more_often_than_not():
         w = [c.seat for c in cards if c.winner]
         wins += (1 / len(w)) if (i % 3) in w else 0
     assert wins >= 4  # far above the 2 a random seat would expect
+
+
+def test_bots_get_candidates_where_the_menu_is_too_large_to_list():
+    """Palazzo bids and payments (every paying subset of a hand) are not listed for
+    heuristic and search bots: their observation holds the game's candidates,
+    all legal, and says so; the random bot still draws from the whole list."""
+    g = get_game("palazzo")
+    r = random.Random(3)
+    seen = 0
+    for seed in range(6):
+        s = g.new(["a", "b"], seed)
+        while not g.is_over(s) and seen < 30:
+            seat = g.to_act(s)[0]
+            if s["phase"] in ("pay", "bid"):
+                obs = observe(g, s, seat, "k", with_redacted=True)
+                assert not obs.complete
+                assert obs.legal == g.candidates(s, seat)
+                assert set(obs.legal) <= set(g.legal(s, seat))
+                assert HeuristicBot().choose(obs) in obs.legal
+                full = observe(g, s, seat, "k")
+                assert full.complete and full.legal == g.legal(s, seat)
+                seen += 1
+            else:
+                assert observe(g, s, seat, "k", with_redacted=True).complete
+            s = g.apply(s, seat, g.sample(s, seat, r))
+    assert seen == 30

@@ -169,3 +169,33 @@ async def test_home_lists_the_coming_games(play):
         coming = sum(not g.available for g in REGISTRY.values())
         assert sum("coming" in p for p in prompts) == coming
         assert any("Palazzo" in p and "coming" not in p for p in prompts)
+
+
+async def test_a_bid_with_a_big_hand_never_lists_every_legal_bid(play, store, monkeypatch):
+    """A big hand has hundreds of thousands of legal bids (every paying subset):
+    the screen composes the bid in the card selector and never asks for that list."""
+    from florencia_tui.games.palazzo import rules
+
+    table = Table("palazzo", HUMANS2, seed=11, store=store)
+    big = [f"{c}{v}" for c in ("Red", "Green", "Blue") for v in (3, 4, 5, 6, 7)] + ["C2"] * 3
+    give_hand(table, 1, big)
+    listed = []
+    real = rules.legal
+
+    def spy(s, seat):
+        listed.append(s["phase"])
+        return real(s, seat)
+
+    monkeypatch.setattr(rules, "legal", spy)
+    async with play(table=table) as d:
+        await d.lift_curtain("Ana")
+        await d.choose("tiles")
+        await d.choose("auction")
+        await d.lift_curtain("Ben")
+        assert table.prompt(1).kind == "palazzo.bid"
+        assert table.offered(1) == []
+        await d.press("1", "6", "a")  # Red3 Green3 Blue3: a group, worth 15
+        assert "→ 15" in d.text("CardSelector")
+        await d.press("enter")
+        assert table.view(1)["auction"]["high_total"] == 15
+    assert "bid" not in listed

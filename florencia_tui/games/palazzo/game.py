@@ -278,6 +278,11 @@ class Palazzo(Game):
             return [f"bid {fmt_cards(p)}" for p in raises] + ["pass"]
         return rules.legal(s, seat)
 
+    def large_menu(self, s, seat):
+        # A payment or a bid is any paying subset of the hand: 370,000 of them
+        # for a big hand. The card selector composes it instead.
+        return s["phase"] in ("pay", "bid")
+
     def apply_in_place(self, s, seat, action):
         rules.apply(s, seat, action.strip())
 

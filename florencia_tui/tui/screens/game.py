@@ -188,7 +188,7 @@ class GameScreen(Screen[None]):
             await box.mount(Static(text, id="prompt-body"))
             return
         prompt = self.table.prompt(seat)
-        legal = self.table.legal(seat)
+        legal = self.table.offered(seat)
         panel = self.ui.prompt_panel(prompt, view, legal)
         if panel is None:
             options = [(a, self.table.label(seat, a)) for a in legal]
