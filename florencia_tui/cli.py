@@ -28,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--jobs", type=int, default=1,
                     help="games played in parallel processes (same results)")
+    tp.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the standings to stderr every N games")
     sub.add_parser("list", help="list saved games")
     rp = sub.add_parser("resume", help="continue a saved game in the app")
     rp.add_argument("id", type=int)
@@ -165,11 +167,15 @@ def main(argv: list[str] | None = None) -> int:
         print(res.summary())
         return 0
     if args.cmd == "tournament":
-        from florencia_tui.tournament import tournament
+        from florencia_tui.tournament import progress_line, tournament
+
+        def report(res) -> None:  # long runs say how they are going, on stderr
+            if args.progress and (res.games % args.progress == 0 or res.games == args.games):
+                print(progress_line(res), file=sys.stderr, flush=True)
 
         try:
             res = tournament(args.game, args.seats.split(","), args.games, args.seed,
-                             args.jobs)
+                             args.jobs, report)
         except KeyError as e:
             print(f"florencia: {e.args[0]}", file=sys.stderr)
             return 2

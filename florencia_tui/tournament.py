@@ -57,7 +57,7 @@ def _play(game_id: str, order: list[str], seed: int) -> list[tuple[int, float, b
 
 
 def tournament(game_id: str, seats: list[str], games: int, seed: int,
-               jobs: int = 1) -> TournamentResult:
+               jobs: int = 1, progress=None) -> TournamentResult:
     """Play ``games`` games; game g rotates the seat list by g places. With
     ``jobs`` > 1 games run in that many processes; every game has its own seed,
     so the results are the same (time-boxed search aside, which thinks as far
@@ -78,17 +78,31 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int,
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            outcomes = list(pool.map(_play, *zip(*args)))
+        pool = ProcessPoolExecutor(jobs)
+        outcomes = pool.map(_play, *zip(*args))
     else:
-        outcomes = [_play(*a) for a in args]
-    for order, outcome in zip(orders, outcomes):
-        for seat, total, winner, winners in outcome:
-            level = order[seat]
-            res.played[level] += 1
-            res.scores[level] += total
-            if winner:
-                res.wins[level] += 1 / winners
-        res.games += 1
-    res.seconds = time.perf_counter() - t0
+        pool = None
+        outcomes = (_play(*a) for a in args)
+    try:
+        for order, outcome in zip(orders, outcomes):
+            for seat, total, winner, winners in outcome:
+                level = order[seat]
+                res.played[level] += 1
+                res.scores[level] += total
+                if winner:
+                    res.wins[level] += 1 / winners
+            res.games += 1
+            res.seconds = time.perf_counter() - t0
+            if progress is not None:
+                progress(res)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return res
+
+
+def progress_line(res: TournamentResult) -> str:
+    """One line of a running tournament: games so far, each level's win rate, time."""
+    rates = ", ".join(f"{k.removeprefix('bot:')} {res.rate(k):.1%}"
+                      for k in dict.fromkeys(res.seats))
+    return f"{res.games} games, {res.seconds:.0f} s: {rates}"

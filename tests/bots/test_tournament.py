@@ -23,6 +23,14 @@ def test_tournament_cli(capsys):
     assert "95% CI" in out and "bot:random" in out
 
 
+def test_tournament_reports_progress_on_stderr(capsys):
+    assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "4",
+                 "--progress", "2"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" games")[0] for line in err] == ["2", "4"]
+    assert "random" in err[-1]
+
+
 def test_tournament_in_parallel_gives_the_same_results():
     a = tournament("palazzo", ["random", "heuristic"], games=4, seed=5)
     b = tournament("palazzo", ["random", "heuristic"], games=4, seed=5, jobs=2)
