@@ -9,9 +9,9 @@ unseen items are everything in the box minus what the seat can see, so
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from florencia_tui.core import rng
+from florencia_tui.core.multiset import minus
 from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.payment import sort_cards
@@ -91,20 +91,6 @@ def _visible_cards(r: dict) -> list[str]:
     return seen
 
 
-def _minus(pool: list[str], seen: list[str]) -> list[str]:
-    """``pool`` minus the multiset ``seen``, in ``pool``'s order."""
-    left = Counter(seen)
-    out = []
-    for x in pool:
-        if left[x] > 0:
-            left[x] -= 1
-        else:
-            out.append(x)
-    if +left:  # seen more than the box holds: the redacted state is inconsistent
-        raise ValueError(f"{sorted(+left)} seen more often than the box holds")
-    return out
-
-
 _ALL_TILES = data.TILE_IDS + data.RIDERS
 _IS_RIDER = frozenset(data.RIDERS)
 
@@ -114,7 +100,7 @@ def determinize(r: dict, seat: int, seed: int) -> dict:
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
     # Tiles: each stack can only hold tiles of its own back; the rest left the game.
-    unseen = _minus(_ALL_TILES, _visible_tiles(r))
+    unseen = minus(_ALL_TILES, _visible_tiles(r))
     pick.shuffle(unseen)
     out: list[str] = []
     for name in data.STACK_NAMES:
@@ -128,7 +114,7 @@ def determinize(r: dict, seat: int, seed: int) -> dict:
         s["stacks"][name] = stack
     s["out"] = out
     # Money: the cards this seat has not seen are dealt to other hands and the deck.
-    cards = _minus(data.MONEY_CARDS, _visible_cards(r))
+    cards = minus(data.MONEY_CARDS, _visible_cards(r))
     pick.shuffle(cards)
     for p, h in enumerate(r["hands"]):
         if p != seat:

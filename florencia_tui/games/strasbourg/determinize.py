@@ -30,9 +30,9 @@ kept by the seat.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from florencia_tui.core import rng
+from florencia_tui.core.multiset import minus
 from florencia_tui.games.strasbourg import data
 
 HIDDEN = "?"
@@ -78,18 +78,6 @@ def redact(s: dict, seat: int) -> dict:
     return r
 
 
-def _minus(pool: list, seen: list) -> list:
-    """``pool`` minus the multiset ``seen`` (items not in the pool are ignored)."""
-    left = Counter(seen)
-    out = []
-    for x in pool:
-        if left[x] > 0:
-            left[x] -= 1
-        else:
-            out.append(x)
-    return out
-
-
 def known_out(r: dict, p: int) -> list[int]:
     """Cards of player ``p`` known to have left the game and not come back:
     the last bidding's stack of ``p`` when it won a reward (no card returns)
@@ -121,14 +109,14 @@ def determinize(r: dict, seat: int, seed: int) -> dict:
         if p == seat:
             pick.shuffle(pl["deck"])
             continue
-        pool = _minus(data.DECK, played.get(p, []) + known_out(r, p))
+        pool = minus(data.DECK, played.get(p, []) + known_out(r, p), strict=False)
         pick.shuffle(pool)
         pl["hand"] = [pool.pop() for _ in pl["hand"]]
         pl["stacks"] = [sorted((pool.pop() for _ in st), reverse=True) for st in pl["stacks"]]
         pl["deck"] = [pool.pop() for _ in pl["deck"]]
     # Task cards: the seat knows its own; the rest are dealt from the unseen ones.
     me = r["players"][seat]
-    unseen = _minus(_TASK_IDS, list(me["dealt"]) + list(me["tasks"] or []))
+    unseen = minus(_TASK_IDS, list(me["dealt"]) + list(me["tasks"] or []), strict=False)
     pick.shuffle(unseen)
     sizes, weights = list(_KEPT_WEIGHTS), list(_KEPT_WEIGHTS.values())
     for p, pl in enumerate(s["players"]):
