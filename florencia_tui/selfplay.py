@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -32,6 +33,22 @@ class SelfplayResult:
             f"wins per seat {wins}",
             f"seconds       {self.seconds:.2f} ({self.games / max(self.seconds, 1e-9):.1f} games/s)",
         ])
+
+
+def random_until(game: Game, players: int, seed: int, until, options: dict | None = None,
+                 tries: int = 50) -> dict:
+    """A position reached by random play (``Game.sample``) where ``until(state)``
+    holds: the first game, seeds ``seed``, ``seed + 1``..., that reaches one.
+    For tests and benchmarks that need a particular kind of position."""
+    for k in range(seed, seed + tries):
+        s = game.new([f"P{i}" for i in range(players)], k, options)
+        r = random.Random(k)
+        while not until(s) and not game.is_over(s):
+            seat = game.to_act(s)[0]
+            s = game.apply(s, seat, game.sample(s, seat, r))
+        if until(s):
+            return s
+    raise AssertionError(f"no random game from seed {seed} reached the wanted state")
 
 
 def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None,

@@ -9,3 +9,23 @@ import pytest
 def _isolated_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("FLORENCIA_DATA_DIR", str(tmp_path / "data"))
     yield
+
+
+@pytest.fixture
+def assert_replays():
+    """``assert_replays(game, seed, options, actions, final)``: the game's record
+    survives JSON, replaying its actions from (game, seed, players, options)
+    gives ``final`` and the same score cards, and ``final`` survives dump/load."""
+    from florencia_tui.core.record import Record
+
+    def check(game, seed: int, options: dict, actions: list, final: dict) -> None:
+        seats = [{"name": n, "kind": "bot:random"} for n in final["names"]]
+        rec = Record.from_json(Record(game.id, seed, seats, options, actions).to_json())
+        s = game.new(rec.names, rec.seed, rec.options)
+        for seat, a in rec.actions:
+            s = game.apply(s, seat, a)
+        assert s == final
+        assert [c.to_dict() for c in game.scores(s)] == [c.to_dict() for c in game.scores(final)]
+        assert game.load(game.dump(final)) == final
+
+    return check

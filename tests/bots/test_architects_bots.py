@@ -15,6 +15,7 @@ from florencia_tui.core.state import clone
 from florencia_tui.games import get_game
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects.determinize import LARGE_LIKE, SMALL_LIKE
+from florencia_tui.selfplay import random_until
 
 G = get_game("architects")
 PUBLIC = ("loc", "prison", "tax", "market", "guildhall", "beside", "arows", "turn", "first",
@@ -22,16 +23,7 @@ PUBLIC = ("loc", "prison", "tax", "market", "guildhall", "beside", "arows", "tur
 
 
 def play_random(until, players=2, seed=1, options=None) -> dict:
-    """Random play until ``until(state)`` holds (trying seeds from ``seed`` on)."""
-    for k in range(seed, seed + 50):
-        s = G.new([f"P{i}" for i in range(players)], k, options)
-        r = random.Random(k)
-        while not until(s) and not G.is_over(s):
-            seat = G.to_act(s)[0]
-            s = G.apply(s, seat, G.sample(s, seat, r))
-        if until(s):
-            return s
-    raise AssertionError("no game reached the wanted state")
+    return random_until(G, players, seed, until, options)
 
 
 def midgame(players=2, seed=4, turns=12, options=None) -> dict:

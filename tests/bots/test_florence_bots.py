@@ -18,22 +18,13 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence.determinize import (
     FAMILIES, HIDDEN, estimate_money, visible_cards_ok)
+from florencia_tui.selfplay import random_until
 
 G = get_game("florence")
 
 
 def play_random(players: int, seed: int, until) -> dict:
-    """Random play until ``until(state)`` holds (the first seed from ``seed`` on
-    whose game reaches such a state)."""
-    for k in range(seed, seed + 50):
-        s = G.new([f"P{i}" for i in range(players)], k)
-        r = random.Random(k)
-        while not until(s) and not G.is_over(s):
-            seat = G.to_act(s)[0]
-            s = G.apply(s, seat, G.sample(s, seat, r))
-        if until(s):
-            return s
-    raise AssertionError("no game reached the wanted state")
+    return random_until(G, players, seed, until)
 
 
 def seat0(step: str, rnd: int = 1):

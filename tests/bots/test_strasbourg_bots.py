@@ -14,23 +14,14 @@ from florencia_tui.core.state import clone
 from florencia_tui.games import get_game
 from florencia_tui.games.strasbourg import data
 from florencia_tui.games.strasbourg.determinize import known_out
+from florencia_tui.selfplay import random_until
 
 G = get_game("strasbourg")
 TASK_IDS = {t[0] for t in data.TASKS}
 
 
 def play_random(players: int, seed: int, until) -> dict:
-    """Random play until ``until(state)`` holds (the first seed from ``seed`` on
-    whose game reaches such a state)."""
-    for k in range(seed, seed + 50):
-        s = G.new([f"P{i}" for i in range(players)], k)
-        r = random.Random(k)
-        while not until(s) and not G.is_over(s):
-            seat = G.to_act(s)[0]
-            s = G.apply(s, seat, G.sample(s, seat, r))
-        if until(s):
-            return s
-    raise AssertionError("no game reached the wanted state")
+    return random_until(G, players, seed, until)
 
 
 def bidding(players=4, seed=3) -> dict:

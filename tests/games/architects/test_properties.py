@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.record import Record
 from florencia_tui.core.state import clone
 from florencia_tui.games.architects import GAME
 from florencia_tui.games.architects import data as D
@@ -138,17 +137,9 @@ def test_random_games_keep_invariants(seed, n, side, promo, mode, bga):
 
 
 @pytest.mark.parametrize("n,side", [(2, 1), (5, 2)])
-def test_record_round_trip(n, side):
+def test_record_round_trip(n, side, assert_replays):
     s, actions, _ = play_random(1234 + n, n, side)
-    rec = Record("architects", 1234 + n, [{"name": x, "kind": "bot:random"}
-                                          for x in NAMES[:n]], {"side": side}, actions)
-    rec2 = Record.from_json(rec.to_json())
-    s2 = GAME.new(rec2.names, rec2.seed, rec2.options)
-    for seat, a in rec2.actions:
-        s2 = GAME.apply(s2, seat, a)
-    assert s2 == s
-    assert [c.to_dict() for c in GAME.scores(s2)] == [c.to_dict() for c in GAME.scores(s)]
-    assert GAME.load(GAME.dump(s)) == s
+    assert_replays(GAME, 1234 + n, {"side": side}, actions, s)
 
 
 def _mid_game(seed=5, n=4, steps=120):

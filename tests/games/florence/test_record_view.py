@@ -3,7 +3,6 @@
 import json
 import random
 
-from florencia_tui.core.record import Record
 from florencia_tui.core.state import clone
 from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
@@ -21,17 +20,9 @@ def play_random(n, seed, stop=None):
     return s, actions
 
 
-def test_record_round_trip():
+def test_record_round_trip(assert_replays):
     s, actions = play_random(4, 11)
-    rec = Record("florence", 11, [{"name": f"P{i}", "kind": "bot:random"} for i in range(4)],
-                 {}, actions)
-    rec2 = Record.from_json(rec.to_json())
-    s2 = GAME.new(rec2.names, rec2.seed, rec2.options)
-    for seat, a in rec2.actions:
-        s2 = GAME.apply(s2, seat, a)
-    assert s2 == s
-    assert [c.to_dict() for c in GAME.scores(s2)] == [c.to_dict() for c in GAME.scores(s)]
-    assert GAME.load(GAME.dump(s)) == s
+    assert_replays(GAME, 11, {}, actions, s)
 
 
 def test_same_seed_same_game_other_seed_differs():
