@@ -21,10 +21,11 @@ from florencia_tui.core.game import Game, State
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "value")
+    __slots__ = ("children", "visits", "avail", "value", "order")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
+        self.order: list[str] | None = None  # actions best first by one ply, when ranked
         self.visits = 0
         self.avail = 0
         self.value = 0.0  # summed reward of the seat that chose the action leading here
@@ -45,17 +46,32 @@ def rewards(game: Game, s: State, ev) -> list[float]:
     return out
 
 
+#: How the tree is grown, by default and per game (tuned in the tournaments
+#: of docs/bots.md). ``rollout_depth``: random moves played after the new
+#: node before evaluating; ``c``: UCB exploration; ``ordered``: expand a
+#: node's actions best first by one-ply evaluation instead of at random.
+DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False}
+GAME_SETTINGS: dict[str, dict] = {
+    # Random moves wreck a Palazzo position (a random payment overpays, a
+    # random build discards), so its search evaluates at the new node itself.
+    "palazzo": {"rollout_depth": 0, "c": 0.25, "ordered": True},
+}
+
+
 class SearchBot(Bot):
     kind = "bot:search"
     needs_redacted = True
 
     def __init__(self, seconds: float = 0.8, iterations: int | None = None,
-                 rollout_depth: int = 12, c: float = 0.7, early_stop: bool = True) -> None:
+                 early_stop: bool = True, **settings) -> None:
         self.seconds = seconds
         self.iterations = iterations
         self.early_stop = early_stop  # stop once the choice cannot change
-        self.rollout_depth = rollout_depth
-        self.c = c
+        unknown = set(settings) - set(DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown search settings {sorted(unknown)}")
+        self.settings = settings  # overrides of DEFAULTS and GAME_SETTINGS
+        self.rollout_depth, self.c, self.ordered = DEFAULTS.values()
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> str:
@@ -67,6 +83,8 @@ class SearchBot(Bot):
         if obs.redacted is None:
             return pick.choice(legal)
         game, seat = obs.game, obs.seat
+        cfg = {**DEFAULTS, **GAME_SETTINGS.get(game.id, {}), **self.settings}
+        self.rollout_depth, self.c, self.ordered = cfg["rollout_depth"], cfg["c"], cfg["ordered"]
         ev = evaluator(game)
         root = Node()
         start = time.perf_counter()
@@ -125,7 +143,15 @@ class SearchBot(Bot):
                 else:
                     child.avail += 1
             if fresh:
-                a = fresh[pick.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                if len(fresh) == 1:
+                    a = fresh[0]
+                elif self.ordered:
+                    if node.order is None:
+                        node.order = self._rank(game, s, mover, legal, ev)
+                    new = set(fresh)
+                    a = next((x for x in node.order if x in new), fresh[0])
+                else:
+                    a = fresh[pick.randrange(len(fresh))]
                 child = children[a] = Node()
                 child.avail = 1
                 step(s, mover, a)
@@ -144,6 +170,12 @@ class SearchBot(Bot):
         for child, mover in path:
             child.visits += 1
             child.value += r[mover]
+
+    @staticmethod
+    def _rank(game: Game, s: State, mover: int, legal: list[str], ev) -> list[str]:
+        """``legal`` best first for ``mover`` by the evaluation one ply ahead."""
+        scored = [(rewards(game, game.apply(s, mover, a), ev)[mover], a) for a in legal]
+        return [a for _, a in sorted(scored, key=lambda x: -x[0])]
 
     def _ucb(self, child: Node) -> float:
         if child.visits == 0:

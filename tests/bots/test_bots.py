@@ -185,3 +185,35 @@ def test_bots_get_candidates_where_the_menu_is_too_large_to_list():
                 assert observe(g, s, seat, "k", with_redacted=True).complete
             s = g.apply(s, seat, g.sample(s, seat, r))
     assert seen == 30
+
+
+def test_search_settings_come_from_the_game_unless_given():
+    from florencia_tui.bots import search
+
+    s = midgame()
+    g = get_game("palazzo")
+    obs = observe(g, s, 0, "k", with_redacted=True)
+    bot = SearchBot(iterations=20)
+    bot.choose(obs)
+    assert (bot.rollout_depth, bot.c, bot.ordered) == (0, 0.25, True)
+    mine = SearchBot(iterations=20, rollout_depth=3, c=1.0, ordered=False)
+    mine.choose(obs)
+    assert (mine.rollout_depth, mine.c, mine.ordered) == (3, 1.0, False)
+    assert search.GAME_SETTINGS.get("strasbourg") is None  # the defaults
+    with pytest.raises(TypeError, match="unknown search settings"):
+        SearchBot(depth=2)
+
+
+def test_ordered_expansion_ranks_actions_by_one_ply_evaluation():
+    from florencia_tui.bots.evaluate import evaluator
+    from florencia_tui.bots.search import rewards
+
+    g = get_game("palazzo")
+    s = midgame(seed=6)
+    seat = g.to_act(s)[0]
+    legal = g.candidates(s, seat)
+    ev = evaluator(g)
+    order = SearchBot._rank(g, s, seat, legal, ev)
+    assert sorted(order) == sorted(legal)
+    values = [rewards(g, g.apply(s, seat, a), ev)[seat] for a in order]
+    assert values == sorted(values, reverse=True)
