@@ -30,9 +30,19 @@ class TournamentResult:
     played: dict[str, int] = field(default_factory=dict)  # seat-games per level
     scores: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
+    # Head to head: for two levels (a, b), the seat pairs of one game with a at
+    # one seat and b at the other, and how many of them a finished ahead in
+    # (by the game's ranking; a tie counts half).
+    pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    ahead: dict[tuple[str, str], float] = field(default_factory=dict)
+    pair_games: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def rate(self, level: str) -> float:
         return self.wins[level] / self.played[level] if self.played[level] else 0.0
+
+    def ahead_rate(self, a: str, b: str) -> float:
+        n = self.pairs.get((a, b), 0)
+        return self.ahead.get((a, b), 0.0) / n if n else 0.0
 
     def summary(self) -> str:
         lines = [f"{self.game}: {self.games} games, seats {', '.join(self.seats)} "
@@ -44,16 +54,28 @@ class TournamentResult:
             mean = self.scores[level] / self.played[level] if self.played[level] else 0
             lines.append(f"{level:<16} {self.played[level]:>10} {self.wins[level]:>7.1f} "
                          f"{self.rate(level):>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {mean:>10.1f}")
+        levels = list(dict.fromkeys(self.seats))
+        heads = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+        if heads:
+            lines.append("head to head (seat pairs in the same game; the interval counts "
+                         "games, not pairs, as pairs of one game are not independent):")
+        for a, b in heads:
+            n = self.pair_games.get((a, b), 0)
+            r = self.ahead_rate(a, b)
+            lo, hi = wilson(r * n, n)
+            lines.append(f"  {a} ahead of {b} in {r:.1%} ({lo:.1%}-{hi:.1%}) of "
+                         f"{self.pairs.get((a, b), 0)} pairs")
         return "\n".join(lines)
 
 
-def _play(game_id: str, order: list[str], seed: int) -> list[tuple[int, float, bool, int]]:
-    """One game: (seat, total, winner, number of winners) per seat."""
+def _play(game_id: str, order: list[str], seed: int
+          ) -> list[tuple[int, float, bool, int, int]]:
+    """One game: (seat, total, winner, number of winners, rank) per seat."""
     game = get_game(game_id)
     s, _ = play_one(game, len(order), seed, order)
     cards = game.scores(s)
     winners = sum(1 for c in cards if c.winner)
-    return [(c.seat, c.total, c.winner, winners) for c in cards]
+    return [(c.seat, c.total, c.winner, winners, c.rank) for c in cards]
 
 
 def tournament(game_id: str, seats: list[str], games: int, seed: int,
@@ -85,12 +107,13 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int,
         outcomes = (_play(*a) for a in args)
     try:
         for order, outcome in zip(orders, outcomes):
-            for seat, total, winner, winners in outcome:
+            for seat, total, winner, winners, _ in outcome:
                 level = order[seat]
                 res.played[level] += 1
                 res.scores[level] += total
                 if winner:
                     res.wins[level] += 1 / winners
+            _head_to_head(res, order, outcome)
             res.games += 1
             res.seconds = time.perf_counter() - t0
             if progress is not None:
@@ -99,6 +122,22 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int,
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     return res
+
+
+def _head_to_head(res: TournamentResult, order: list[str], outcome) -> None:
+    rank = {seat: r for seat, _, _, _, r in outcome}
+    met = set()
+    for i in rank:
+        for j in rank:
+            a, b = order[i], order[j]
+            if a == b:
+                continue
+            res.pairs[(a, b)] = res.pairs.get((a, b), 0) + 1
+            score = 1.0 if rank[i] < rank[j] else 0.5 if rank[i] == rank[j] else 0.0
+            res.ahead[(a, b)] = res.ahead.get((a, b), 0.0) + score
+            met.add((a, b))
+    for key in met:
+        res.pair_games[key] = res.pair_games.get(key, 0) + 1
 
 
 def progress_line(res: TournamentResult) -> str:

@@ -42,3 +42,25 @@ def test_tournament_rejects_unknown_levels_before_playing():
 
     with pytest.raises(KeyError):
         tournament("palazzo", ["random", "search@quick"], games=50, seed=1)
+
+
+def test_head_to_head_counts_seat_pairs_and_ties_half():
+    from florencia_tui.tournament import TournamentResult, _head_to_head
+
+    res = TournamentResult("palazzo", ["bot:a", "bot:b", "bot:b"])
+    # seat 0 (a) second, seat 1 (b) first, seat 2 (b) shares second with a
+    _head_to_head(res, ["bot:a", "bot:b", "bot:b"],
+                  [(0, 5, False, 1, 2), (1, 9, True, 1, 1), (2, 5, False, 1, 2)])
+    assert res.pairs[("bot:a", "bot:b")] == 2
+    assert res.ahead_rate("bot:a", "bot:b") == 0.25  # behind seat 1, tied with seat 2
+    assert res.ahead_rate("bot:b", "bot:a") == 0.75
+    assert res.pair_games[("bot:a", "bot:b")] == 1
+    res.played = {"bot:a": 1, "bot:b": 2}
+    res.wins = {"bot:a": 0.0, "bot:b": 1.0}
+    res.scores = {"bot:a": 5.0, "bot:b": 14.0}
+    assert "bot:a ahead of bot:b in 25.0%" in res.summary()
+
+
+def test_tournament_head_to_head_is_consistent_with_wins_in_two_player_games():
+    res = tournament("palazzo", ["random", "heuristic"], games=4, seed=5)
+    assert res.ahead_rate("bot:heuristic", "bot:random") == res.rate("bot:heuristic")
