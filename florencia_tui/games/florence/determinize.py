@@ -22,6 +22,7 @@ import random
 from collections import Counter
 
 from florencia_tui.core import rng
+from florencia_tui.core.multiset import minus
 from florencia_tui.games.florence import data as D
 
 HIDDEN = "?"
@@ -100,17 +101,8 @@ def _seen_elsewhere(s: dict, family: str) -> list[str]:
 def unseen(r: dict, family: str, box: list[str], deck: str, field: str) -> list[str]:
     """The cards of ``family`` that the redacted state ``r`` does not show, in
     box order."""
-    seen = Counter(c for z in _zones(r, family, deck, field) for c in z if c != HIDDEN)
-    seen.update(_seen_elsewhere(r, family))
-    out = []
-    for c in box:
-        if seen[c] > 0:
-            seen[c] -= 1
-        else:
-            out.append(c)
-    if +seen:
-        raise ValueError(f"{sorted(+seen)} seen more often than the box holds")
-    return out
+    seen = [c for z in _zones(r, family, deck, field) for c in z if c != HIDDEN]
+    return minus(box, seen + list(_seen_elsewhere(r, family)))
 
 
 #: The last redacted state dealt from (its marshal bytes) and what does not
