@@ -16,7 +16,7 @@ import random
 import time
 
 from florencia_tui.bots.base import Bot, Observation
-from florencia_tui.bots.evaluate import evaluator
+from florencia_tui.bots.evaluate import advantage, evaluator
 from florencia_tui.core.game import Game, State
 
 
@@ -50,11 +50,15 @@ def rewards(game: Game, s: State, ev) -> list[float]:
 #: of docs/bots.md). ``rollout_depth``: random moves played after the new
 #: node before evaluating; ``c``: UCB exploration; ``ordered``: expand a
 #: node's actions best first by one-ply evaluation instead of at random.
-DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False}
+DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False}
 GAME_SETTINGS: dict[str, dict] = {
-    # Random moves wreck a Palazzo position (a random payment overpays, a
-    # random build discards), so its search evaluates at the new node itself.
-    "palazzo": {"rollout_depth": 0, "c": 0.25, "ordered": True},
+    # Random moves wreck a Palazzo or Florence position (a random payment
+    # overpays, a random build discards, a random bid throws money away), so
+    # their rollouts let every seat play as the heuristic bot would (greedy by
+    # one-ply advantage) for a few moves: the search then improves on the
+    # heuristic's own play instead of judging moves by what chance makes of them.
+    "palazzo": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
+    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
 }
 
 
@@ -71,7 +75,7 @@ class SearchBot(Bot):
         if unknown:
             raise TypeError(f"unknown search settings {sorted(unknown)}")
         self.settings = settings  # overrides of DEFAULTS and GAME_SETTINGS
-        self.rollout_depth, self.c, self.ordered = DEFAULTS.values()
+        self.rollout_depth, self.c, self.ordered, self.greedy = DEFAULTS.values()
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> str:
@@ -84,7 +88,8 @@ class SearchBot(Bot):
             return pick.choice(legal)
         game, seat = obs.game, obs.seat
         cfg = {**DEFAULTS, **GAME_SETTINGS.get(game.id, {}), **self.settings}
-        self.rollout_depth, self.c, self.ordered = cfg["rollout_depth"], cfg["c"], cfg["ordered"]
+        self.rollout_depth, self.c = cfg["rollout_depth"], cfg["c"]
+        self.ordered, self.greedy = cfg["ordered"], cfg["greedy"]
         ev = evaluator(game)
         root = Node()
         start = time.perf_counter()
@@ -165,11 +170,21 @@ class SearchBot(Bot):
             if game.is_over(s):
                 break
             mover = game.to_act(s)[0]
-            step(s, mover, game.sample(s, mover, pick))
+            step(s, mover, self._rollout_move(game, s, mover, pick, ev))
         r = rewards(game, s, ev)
         for child, mover in path:
             child.visits += 1
             child.value += r[mover]
+
+    def _rollout_move(self, game: Game, s: State, mover: int, pick: random.Random, ev) -> str:
+        """A random legal move, or with ``greedy`` the move the heuristic bot
+        would make on this deal: the candidate with the best one-ply advantage."""
+        if not self.greedy:
+            return game.sample(s, mover, pick)
+        options = game.candidates(s, mover)
+        if len(options) == 1:
+            return options[0]
+        return max(options, key=lambda a: advantage(game, game.apply(s, mover, a), mover, ev))
 
     @staticmethod
     def _rank(game: Game, s: State, mover: int, legal: list[str], ev) -> list[str]:

@@ -195,10 +195,12 @@ def test_search_settings_come_from_the_game_unless_given():
     obs = observe(g, s, 0, "k", with_redacted=True)
     bot = SearchBot(iterations=20)
     bot.choose(obs)
-    assert (bot.rollout_depth, bot.c, bot.ordered) == (0, 0.25, True)
-    mine = SearchBot(iterations=20, rollout_depth=3, c=1.0, ordered=False)
+    tuned = search.GAME_SETTINGS["palazzo"]
+    assert (bot.rollout_depth, bot.c, bot.ordered, bot.greedy) == (
+        tuned["rollout_depth"], tuned["c"], tuned["ordered"], tuned["greedy"])
+    mine = SearchBot(iterations=20, rollout_depth=3, c=1.0, ordered=False, greedy=False)
     mine.choose(obs)
-    assert (mine.rollout_depth, mine.c, mine.ordered) == (3, 1.0, False)
+    assert (mine.rollout_depth, mine.c, mine.ordered, mine.greedy) == (3, 1.0, False, False)
     assert search.GAME_SETTINGS.get("strasbourg") is None  # the defaults
     with pytest.raises(TypeError, match="unknown search settings"):
         SearchBot(depth=2)
@@ -217,3 +219,27 @@ def test_ordered_expansion_ranks_actions_by_one_ply_evaluation():
     assert sorted(order) == sorted(legal)
     values = [rewards(g, g.apply(s, seat, a), ev)[seat] for a in order]
     assert values == sorted(values, reverse=True)
+
+
+def test_greedy_rollouts_play_the_heuristic_move_of_the_deal():
+    from florencia_tui.bots.evaluate import advantage, evaluator
+
+    g = get_game("palazzo")
+    ev = evaluator(g)
+    bot = SearchBot(iterations=10, greedy=True)
+    bot.greedy = True
+    pick = random.Random(1)
+    checked = 0
+    for seed in range(4):
+        s = midgame(seed=seed, steps=40 + 7 * seed)
+        seat = g.to_act(s)[0]
+        options = g.candidates(s, seat)
+        if len(options) < 2:
+            continue
+        values = {a: advantage(g, g.apply(s, seat, a), seat, ev) for a in options}
+        move = bot._rollout_move(g, s, seat, pick, ev)
+        assert values[move] == max(values.values())
+        checked += 1
+    assert checked >= 2
+    bot.greedy = False
+    assert bot._rollout_move(g, s, seat, pick, ev) in g.legal(s, seat)
