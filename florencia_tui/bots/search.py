@@ -46,10 +46,12 @@ def rewards(game: Game, s: State, ev) -> list[float]:
     return out
 
 
-#: How the tree is grown, by default and per game (tuned in the tournaments
-#: of docs/bots.md). ``rollout_depth``: random moves played after the new
-#: node before evaluating; ``c``: UCB exploration; ``ordered``: expand a
-#: node's actions best first by one-ply evaluation instead of at random.
+#: How the tree is grown, by default and per game (tuned in the matches of
+#: docs/bots.md). ``rollout_depth``: moves played after the new node before
+#: evaluating; ``greedy``: those moves are each seat's heuristic move (the
+#: best one-ply advantage) instead of random ones; ``c``: UCB exploration;
+#: ``ordered``: expand a node's actions best first by one-ply evaluation
+#: instead of at random.
 DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False}
 GAME_SETTINGS: dict[str, dict] = {
     # Random moves wreck a Palazzo or Florence position (a random payment
@@ -75,7 +77,7 @@ class SearchBot(Bot):
         if unknown:
             raise TypeError(f"unknown search settings {sorted(unknown)}")
         self.settings = settings  # overrides of DEFAULTS and GAME_SETTINGS
-        self.rollout_depth, self.c, self.ordered, self.greedy = DEFAULTS.values()
+        self._configure(DEFAULTS)
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> str:
@@ -87,9 +89,7 @@ class SearchBot(Bot):
         if obs.redacted is None:
             return pick.choice(legal)
         game, seat = obs.game, obs.seat
-        cfg = {**DEFAULTS, **GAME_SETTINGS.get(game.id, {}), **self.settings}
-        self.rollout_depth, self.c = cfg["rollout_depth"], cfg["c"]
-        self.ordered, self.greedy = cfg["ordered"], cfg["greedy"]
+        self._configure({**DEFAULTS, **GAME_SETTINGS.get(game.id, {}), **self.settings})
         ev = evaluator(game)
         root = Node()
         start = time.perf_counter()
@@ -115,6 +115,12 @@ class SearchBot(Bot):
             return pick.choice(legal)
         most = max(v for v, _ in scored)
         return pick.choice(sorted(a for v, a in scored if v == most))
+
+    def _configure(self, cfg: dict) -> None:
+        self.rollout_depth: int = cfg["rollout_depth"]
+        self.c: float = cfg["c"]
+        self.ordered: bool = cfg["ordered"]
+        self.greedy: bool = cfg["greedy"]
 
     @staticmethod
     def _settled(root: Node, it: int, budget: int | None, start: float, deadline: float) -> bool:
