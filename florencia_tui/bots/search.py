@@ -60,6 +60,8 @@ GAME_SETTINGS: dict[str, dict] = {
     # one-ply advantage) for a few moves: the search then improves on the
     # heuristic's own play instead of judging moves by what chance makes of them.
     "palazzo": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
+    # Florence: the best of the settings tried, at parity with its heuristic so
+    # far (docs/bots.md); random rollouts and none at all did worse.
     "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
 }
 
