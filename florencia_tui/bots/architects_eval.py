@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects.rules import (
-    SKILLS, appr_limit, can_build, can_cathedral, capture_cost, face_up, tax_cost,
+    appr_limit, can_build, can_cathedral, capture_cost, face_up, skills_of, tax_cost,
     workshop_hire_cost)
 from florencia_tui.games.architects.scoring import debt_cost, score_lines
 
@@ -94,13 +94,6 @@ def _best_capture(s: dict, p: int, early: float) -> float:
                 for x in D.LARGE for q in range(s["np"]) if q != p], default=0.0)
 
 
-def _skills(P: dict) -> set:
-    out: set = set()
-    for a in P["appr"]:
-        out.update(SKILLS[a])
-    return out
-
-
 def _needs(s: dict, P: dict) -> dict:
     """Resources the buildings in hand and the next Cathedral level call for."""
     need = {"clay": 2, "wood": 2, "stone": 2}
@@ -121,7 +114,7 @@ def _needs(s: dict, P: dict) -> dict:
 def _prospects(s: dict, P: dict, late: float, close: float) -> float:
     """Buildings in hand and the next Cathedral level, by how close they are
     (``close``: what taking a Guildhall space is worth to the seat besides)."""
-    skills = _skills(P)
+    skills = skills_of(P)
     values = []
     for b in P["hand"]:
         if b not in _VP:  # a hidden card (never in a determinized state)
