@@ -51,6 +51,19 @@ def random_until(game: Game, players: int, seed: int, until, options: dict | Non
     raise AssertionError(f"no random game from seed {seed} reached the wanted state")
 
 
+def play_out(game: Game, s: dict, rnd: random.Random, max_actions: int = 20_000) -> dict:
+    """``s`` played on to the end by random moves (``Game.sample``); fails if
+    it has not ended after ``max_actions`` (for tests of dealt positions)."""
+    for _ in range(max_actions):
+        if game.is_over(s):
+            return s
+        seat = game.to_act(s)[0]
+        s = game.apply(s, seat, game.sample(s, seat, rnd))
+    if not game.is_over(s):
+        raise AssertionError(f"no end after {max_actions} random actions")
+    return s
+
+
 def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None,
              max_actions: int = 200_000) -> tuple[dict, int]:
     """Play one bot game; returns (final state, number of actions)."""

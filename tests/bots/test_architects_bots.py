@@ -15,7 +15,7 @@ from florencia_tui.core.state import clone
 from florencia_tui.games import get_game
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects.determinize import LARGE_LIKE, SMALL_LIKE
-from florencia_tui.selfplay import random_until
+from florencia_tui.selfplay import play_out, random_until
 
 G = get_game("architects")
 PUBLIC = ("loc", "prison", "tax", "market", "guildhall", "beside", "arows", "turn", "first",
@@ -184,14 +184,7 @@ def test_determinize_conserves_every_card_and_is_playable(i):
         assert "?" not in repr(d)
         assert G.legal(d, G.to_act(d)[0])
     # a deal plays to the end with the real rules
-    rnd = random.Random(i)
-    d = G.determinize(r, seat, 99)
-    for _ in range(20_000):
-        if G.is_over(d):
-            break
-        q = G.to_act(d)[0]
-        d = G.apply(d, q, G.sample(d, q, rnd))
-    assert G.is_over(d)
+    assert G.is_over(play_out(G, G.determinize(r, seat, 99), random.Random(i)))
 
 
 def test_determinize_is_reproducible_and_varies_with_the_seed():

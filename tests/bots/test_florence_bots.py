@@ -18,7 +18,7 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence.determinize import (
     FAMILIES, HIDDEN, estimate_money, visible_cards_ok)
-from florencia_tui.selfplay import random_until
+from florencia_tui.selfplay import play_out, random_until
 
 G = get_game("florence")
 
@@ -141,13 +141,7 @@ def test_determinize_conserves_every_card_and_plays_on(i):
         if G.is_over(d):
             continue
         assert G.legal(d, G.to_act(d)[0])
-        rnd = random.Random(seed)
-        for _ in range(3_000):
-            if G.is_over(d):
-                break
-            who = G.to_act(d)[0]
-            d = G.apply(d, who, G.sample(d, who, rnd))
-        assert G.is_over(d)
+        assert G.is_over(play_out(G, d, random.Random(seed), 3_000))
 
 
 def test_determinize_deals_only_unseen_cards():
