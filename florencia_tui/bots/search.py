@@ -3,9 +3,11 @@
 Each iteration deals the hidden information at random consistently with what
 the bot's seat has seen (``Game.determinize`` of its redacted observation),
 then walks one shared tree of action strings, choosing among the actions legal
-in that deal by UCB1 (with availability counts), expands one node, plays a
-short random rollout with the real rules, and backs up each seat's reward from
-the game's evaluation. It is deterministic for a given seed and iteration
+in that deal by UCB1 (with availability counts; per game only among a node's
+best few by one-ply evaluation, more as it is visited more), expands one node,
+plays a short rollout with the real rules (random moves, or per game each
+seat's heuristic move), and backs up each seat's reward from the game's
+evaluation. It is deterministic for a given seed and iteration
 budget, and time-boxed.
 """
 
@@ -51,8 +53,9 @@ def rewards(game: Game, s: State, ev) -> list[float]:
 #: evaluating; ``greedy``: those moves are each seat's heuristic move (the
 #: best one-ply advantage) instead of random ones; ``c``: UCB exploration;
 #: ``ordered``: expand a node's actions best first by one-ply evaluation
-#: instead of at random.
-DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False}
+#: instead of at random; ``widen``: if not 0, a node visited n times only
+#: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation.
+DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False, "widen": 0.0}
 GAME_SETTINGS: dict[str, dict] = {
     # Random moves wreck a Palazzo or Florence position (a random payment
     # overpays, a random build discards, a random bid throws money away), so
@@ -60,9 +63,12 @@ GAME_SETTINGS: dict[str, dict] = {
     # one-ply advantage) for a few moves: the search then improves on the
     # heuristic's own play instead of judging moves by what chance makes of them.
     "palazzo": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
-    # Florence: the best of the settings tried, at parity with its heuristic so
-    # far (docs/bots.md); random rollouts and none at all did worse.
-    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
+    # Florence: as Palazzo, and a node only considers its ``1 + 0.5 sqrt(visits)``
+    # best actions by one ply (progressive widening): its menus are long, and
+    # 100 iterations spread over all of them only re-judged each by a rollout
+    # or two, which left the search at parity with its heuristic (docs/bots.md).
+    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True,
+                 "widen": 0.5},
 }
 
 
@@ -81,6 +87,7 @@ class SearchBot(Bot):
         self.settings = settings  # overrides of DEFAULTS and GAME_SETTINGS
         self._configure(DEFAULTS)
         self.last_iterations = 0
+        self.last_root: Node | None = None
 
     def choose(self, obs: Observation) -> str:
         legal = obs.legal
@@ -112,6 +119,7 @@ class SearchBot(Bot):
             if self.early_stop and it % 16 == 0 and self._settled(root, it, budget, start, deadline):
                 break
         self.last_iterations = it
+        self.last_root = root  # for tests and analysis
         scored = [(child.visits, a) for a, child in root.children.items() if a in legal]
         if not scored:
             return pick.choice(legal)
@@ -123,6 +131,7 @@ class SearchBot(Bot):
         self.c: float = cfg["c"]
         self.ordered: bool = cfg["ordered"]
         self.greedy: bool = cfg["greedy"]
+        self.widen: float = cfg["widen"]
 
     @staticmethod
     def _settled(root: Node, it: int, budget: int | None, start: float, deadline: float) -> bool:
@@ -142,11 +151,16 @@ class SearchBot(Bot):
     def _iterate(self, game: Game, s: State, root: Node, pick: random.Random, ev) -> None:
         # ``s`` is this iteration's own determinization: step it in place.
         step = game.apply_in_place
+        root.visits += 1  # the parent count progressive widening reads
         path: list[tuple[Node, int]] = []  # (child node, seat that chose it)
         node = root
         while not game.is_over(s):
             mover = game.to_act(s)[0]
             legal = game.candidates(s, mover)
+            if self.widen and len(legal) > 1:
+                if node.order is None:
+                    node.order = self._rank(game, s, mover, legal, ev)
+                legal = self._widened(node, legal)
             children = node.children
             fresh = []
             for a in legal:
@@ -183,6 +197,19 @@ class SearchBot(Bot):
         for child, mover in path:
             child.visits += 1
             child.value += r[mover]
+
+    def _widened(self, node: Node, legal: list[str]) -> list[str]:
+        """Progressive widening: the ``1 + widen * sqrt(visits)`` best actions
+        of ``legal`` by the node's one-ply order (actions the order lacks last)."""
+        k = 1 + int(self.widen * math.sqrt(node.visits))
+        if k >= len(legal):
+            return legal
+        allowed = set(legal)
+        out = [a for a in node.order if a in allowed][:k]
+        if len(out) < k:
+            seen = set(out)
+            out += [a for a in legal if a not in seen][:k - len(out)]
+        return out
 
     def _rollout_move(self, game: Game, s: State, mover: int, pick: random.Random, ev) -> str:
         """A random legal move, or with ``greedy`` the move the heuristic bot

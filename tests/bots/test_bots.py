@@ -243,3 +243,39 @@ def test_greedy_rollouts_play_the_heuristic_move_of_the_deal():
     assert checked >= 2
     bot.greedy = False
     assert bot._rollout_move(g, s, seat, pick, ev) in g.legal(s, seat)
+
+
+def test_progressive_widening_considers_the_best_actions_first():
+    from florencia_tui.bots.search import Node
+
+    bot = SearchBot(iterations=10)
+    bot.widen = 0.5
+    node = Node()
+    node.order = ["a", "b", "c", "d", "e"]
+    legal = ["e", "d", "c", "b", "a", "z"]  # "z": not legal in the deal that ranked them
+    assert bot._widened(node, legal) == ["a"]
+    node.visits = 4  # 1 + 0.5 * 2
+    assert bot._widened(node, legal) == ["a", "b"]
+    assert bot._widened(node, ["c", "z", "b"]) == ["b", "c"]
+    node.visits = 100  # room for every action
+    assert sorted(bot._widened(node, legal)) == sorted(legal)
+
+
+def test_florence_search_widens_from_the_heuristic_choice():
+    from florencia_tui.bots import search
+    from florencia_tui.selfplay import random_until
+
+    assert search.GAME_SETTINGS["florence"]["widen"] > 0
+    g = get_game("florence")
+    s = random_until(g, 3, 5, lambda s: s["phase"] == "action" and s["round"] >= 2)
+    seat = g.to_act(s)[0]
+    obs = observe(g, s, seat, "k", with_redacted=True)
+    wide = SearchBot(iterations=64, early_stop=False, widen=0.0)
+    wide.choose(obs)
+    assert len(wide.last_root.children) > 5
+    narrow = SearchBot(iterations=64, early_stop=False)
+    narrow.choose(obs)
+    root = narrow.last_root
+    assert narrow.widen == 0.5 and root.visits == 64
+    assert len(root.children) <= 1 + 0.5 * 8
+    assert set(root.children) == set(root.order[:len(root.children)])
