@@ -66,7 +66,9 @@ GAME_SETTINGS: dict[str, dict] = {
     # Florence: as Palazzo, and a node only considers its ``1 + 0.5 sqrt(visits)``
     # best actions by one ply (progressive widening): its menus are long, and
     # 100 iterations spread over all of them only re-judged each by a rollout
-    # or two, which left the search at parity with its heuristic (docs/bots.md).
+    # or two, which left the search at parity with its heuristic; widened, it
+    # finished ahead of a heuristic seat in 61.3% of pairs over 200 games
+    # (docs/bots.md).
     "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True,
                  "widen": 0.5},
 }
