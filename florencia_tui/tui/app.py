@@ -23,8 +23,12 @@ class FlorenciaApp(App[None]):
 
     def __init__(self, store: Store | None = None, resume: int | None = None,
                  bot_delay: float = 0.6, table: Table | None = None,
-                 default_seed: int | None = None) -> None:
+                 default_seed: int | None = None, curtain_guard: float | None = None) -> None:
         super().__init__()
+        from florencia_tui.tui.screens.curtain import GUARD_SECONDS
+
+        #: Seconds the hot-seat curtain ignores keys after it shows (tests shorten it).
+        self.curtain_guard = GUARD_SECONDS if curtain_guard is None else curtain_guard
         self._store = store
         self.resume_id = resume
         self.bot_delay = bot_delay

@@ -48,8 +48,18 @@ class Driver:
     async def lift_curtain(self, name: str) -> None:
         assert self.screen_name == "CurtainScreen", self.screen_name
         assert name in str(self.app.screen.query_one("#curtain-text").render())
+        await self.curtain_ready()
         await self.press("enter")
         assert self.screen_name == "GameScreen"
+
+    async def curtain_ready(self) -> None:
+        """Wait out the curtain's guard time (keys before it are ignored)."""
+        curtain = self.app.screen
+        for _ in range(200):
+            if curtain.is_ready:
+                return
+            await self.pilot.pause(0.02)
+        raise AssertionError("the curtain never became ready")
 
     def text(self, selector: str) -> str:
         return str(self.app.screen.query_one(selector).render())
@@ -61,7 +71,11 @@ def play(store):
 
     @asynccontextmanager
     async def _play(table: Table | None = None, size=(80, 24), **kw):
-        app = FlorenciaApp(store=store, bot_delay=0, table=table, **kw)
+        # A short curtain guard keeps the suite quick; the guard's own tests
+        # (tests/tui/test_hotseat_secrecy.py) use the real one.
+        kw.setdefault("curtain_guard", 0.05)
+        kw.setdefault("bot_delay", 0)
+        app = FlorenciaApp(store=store, table=table, **kw)
         async with app.run_test(size=size) as pilot:
             d = Driver(app, pilot)
             await d.settle()
