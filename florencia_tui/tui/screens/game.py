@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -17,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.table import Table
+from florencia_tui.table import LogEntry, Table
 from florencia_tui.tui.adapter import SubmitAction, game_ui
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
@@ -56,6 +57,7 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         self._ended = False
         self._log_count = -1
+        self._notice: tuple[str, LogEntry] | None = None  # (mark, entry) of the message line
 
     # ----- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,18 +114,36 @@ class GameScreen(Screen[None]):
             return
         if decider is not None and decider != self.viewer and len(table.humans) > 1:
             self._curtain_up = True
+            self._close_private_overlays()
             await self.render_view()  # the previous viewer's view, no prompt
-            self.app.push_screen(CurtainScreen(table.names[decider]),
-                                 lambda _: self._curtain_down(decider))
+            self.app.push_screen(CurtainScreen(table.names[decider], self.app.curtain_guard),
+                                 lambda ready: self._curtain_down(decider, ready))
             return
         if decider is not None:
             self.viewer = decider
         await self.render_view()
 
-    def _curtain_down(self, seat: int) -> None:
+    def _close_private_overlays(self) -> None:
+        """Before the keyboard passes on: close what the previous viewer had
+        open over this screen (their log, the help) and their half-typed action,
+        so nothing of theirs is left for the next player when the curtain lifts."""
+        stack = self.app.screen_stack
+        if self in stack:
+            while self.app.screen is not self:
+                self.app.pop_screen()
+        box = self.query_one("#command", Input)
+        box.value = ""
+        box.display = False
+
+    def _curtain_down(self, seat: int, ready: bool | None) -> None:
         self._curtain_up = False
+        if not ready:  # Esc on the curtain: home, nothing revealed
+            self.app.go_home()
+            return
         self.viewer = seat
-        self.call_later(self.advance)
+        if self._notice is None:  # the previous viewer's refusal is theirs alone
+            self._say("")
+        self.call_later(self.advance)  # redraws the last action in the new viewer's words
 
     async def _bot_move(self) -> None:
         seat = self.table.bot_to_act()
@@ -146,8 +166,25 @@ class GameScreen(Screen[None]):
         self.render_status()
         self.query_one("#board").show(view)
         self.query_one("#players", Static).update(self.ui.players_text(view, to_act))
+        log = self.query_one("#log", RichLog)
+        at_end = log.is_vertical_scroll_end
         self._render_log()
+        self._render_notice()
         await self._render_prompt(view, to_act, waiting)
+        if at_end:  # a new prompt panel resizes the log: keep its newest lines in sight
+            self.call_after_refresh(log.scroll_end, animate=False)
+
+    def _render_notice(self) -> None:
+        """The last action line ("✓ …", "↶ …") in the words the *viewer* may
+        read (the per-viewer log line), whoever played it."""
+        if self._notice is not None:
+            mark, entry = self._notice
+            self.query_one("#message", Static).update(f"{mark} {escape(entry.line(self.viewer))}")
+
+    def _say(self, markup: str) -> None:
+        """A message for the viewer alone (a refusal); it replaces the last-action line."""
+        self._notice = None
+        self.query_one("#message", Static).update(markup)
 
     def render_status(self) -> None:
         """The status line alone (a shared table redraws only this when a
@@ -202,16 +239,16 @@ class GameScreen(Screen[None]):
 
     async def play(self, action: str) -> bool:
         seat = self.viewer
-        msg = self.query_one("#message", Static)
         if seat is None or seat not in self.table.to_act():
-            msg.update("[b red]✗[/] It is not your decision.")
+            self._say("[b red]✗[/] It is not your decision.")
             return False
         try:
             entry = self.table.submit(seat, action)
         except IllegalAction as e:
-            msg.update(f"[b red]✗ Refused:[/] {e}")
+            self._say(f"[b red]✗ Refused:[/] {escape(str(e))}")
             return False
-        msg.update(f"[green]✓[/] {entry.line(seat)}")
+        self._notice = ("[green]✓[/]", entry)
+        self._render_notice()
         await self.advance()
         return True
 
@@ -238,23 +275,23 @@ class GameScreen(Screen[None]):
 
     async def action_undo(self) -> None:
         """Take back the viewer's latest action (core.undo's policy decides)."""
-        msg = self.query_one("#message", Static)
         seat = self.viewer
         if getattr(self.table, "undo", None) is None:
-            msg.update("[b red]✗[/] Undo is not available at this table.")
+            self._say("[b red]✗[/] Undo is not available at this table.")
             return
         if seat is None:
-            msg.update("[b red]✗[/] A spectator has nothing to undo.")
+            self._say("[b red]✗[/] A spectator has nothing to undo.")
             return
         if self._bot_pending:
-            msg.update("[b red]✗ Cannot undo:[/] a bot is moving; undo works within your turn.")
+            self._say("[b red]✗ Cannot undo:[/] a bot is moving; undo works within your turn.")
             return
         try:
             entry = self.table.undo(seat)
         except IllegalAction as e:
-            msg.update(f"[b red]✗[/] {str(e)[:1].upper()}{str(e)[1:]}.")
+            self._say(f"[b red]✗[/] {escape(str(e)[:1].upper() + str(e)[1:])}.")
             return
-        msg.update(f"[yellow]↶[/] {entry.line(seat)}")
+        self._notice = ("[yellow]↶[/]", entry)
+        self._render_notice()
         await self.advance()
 
     def action_log(self) -> None:
