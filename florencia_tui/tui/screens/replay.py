@@ -1,8 +1,8 @@
 """Replays: pick any saved or finished game and step through it entry by entry.
 
 The board is the game's own board widget (``game_ui(game).board()``) drawn from
-the view of the chosen seat (or a spectator's) at each step. For a finished
-game there is also an *everything* view: the spectator's board plus, beside
+a spectator's view at each step; once the game is over, also from any seat's
+view, and there is an *everything* view: the spectator's board plus, beside
 it, what each seat's view holds beyond the spectator's (hands and the like).
 """
 
@@ -77,10 +77,12 @@ class ReplayScreen(Screen[None]):
         game = timeline.game
         self.finished = game.is_over(timeline.state(len(timeline))) if finished is None \
             else finished
-        # Finished games start with everything shown; others with a spectator's view.
-        self.viewers: list = [None, *range(len(timeline.record.seats))]
+        # Finished games start with everything shown and can show any seat's
+        # view. A game still in play shows the public view only: its seats'
+        # secrets are still secret (the players may be sitting right here).
+        self.viewers: list = [None]
         if self.finished:
-            self.viewers.append(ALL)
+            self.viewers += [*range(len(timeline.record.seats)), ALL]
         self.viewer = ALL if self.finished else None
         self.pos = 0
         self.shown_view: dict | None = None
@@ -199,6 +201,10 @@ class ReplayScreen(Screen[None]):
         self.render_step()
 
     def action_view(self) -> None:
+        if not self.finished:
+            self.notify("This game is still in play: the replay shows what a spectator sees. "
+                        "Each seat's view unlocks when the game is over.")
+            return
         i = self.viewers.index(self.viewer)
         self.viewer = self.viewers[(i + 1) % len(self.viewers)]
         self.render_step()
