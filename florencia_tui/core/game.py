@@ -180,6 +180,12 @@ class Game:
         as ``viewer`` may read it (hidden parts left out)."""
         return f"{self.player_name(s, seat)}: {action}"
 
+    def simultaneous(self, s: State) -> bool:
+        """True in a phase where every seat decides at once and in secret
+        (Strasbourg's planning, the Architects draft): nobody watches those
+        decisions one by one, so a table plays its bots' through unpaced."""
+        return False
+
     def label(self, s: State, seat: int, action: str) -> str:
         """Short menu label for a legal ``action`` of ``seat`` (e.g. "Take Red5")."""
         return action

@@ -259,6 +259,10 @@ class Architects(Game):
                                                   f"silver {P['silver']}"))
         return rank_cards(cards)
 
+    def simultaneous(self, s):
+        """The building draft: everyone keeps a card from their packet at once."""
+        return s["phase"] == "draft"
+
     def status(self, s):
         if s["phase"] == "draft":
             return f"Building draft - pick {s['draft']['round'] + 1}/3"

@@ -293,6 +293,10 @@ class Strasbourg(Game):
             return "strasbourg." + ("guild_reward" if k in _ROLE_NAMES else k)
         return "strasbourg.bid"
 
+    def simultaneous(self, s):
+        """Keeping tasks and planning stacks: everyone at once, behind screens."""
+        return s["phase"] in ("tasks", "planning")
+
     def status(self, s):
         if s["phase"] == "over":
             return "Game over"
