@@ -23,8 +23,12 @@ class FlorenciaApp(App[None]):
 
     def __init__(self, store: Store | None = None, resume: int | None = None,
                  bot_delay: float = 0.6, table: Table | None = None,
-                 default_seed: int | None = None, curtain_guard: float | None = None) -> None:
+                 default_seed: int | None = None, curtain_guard: float | None = None,
+                 confirm_turns: bool = True) -> None:
         super().__init__()
+        #: Hold a human's finished turn for Enter (or u to take it back) before
+        #: play passes on.
+        self.confirm_turns = confirm_turns
         from florencia_tui.tui.screens.curtain import GUARD_SECONDS
 
         #: Seconds the hot-seat curtain ignores keys after it shows (tests shorten it).

@@ -75,6 +75,9 @@ def play(store):
         # (tests/tui/test_hotseat_secrecy.py) use the real one.
         kw.setdefault("curtain_guard", 0.05)
         kw.setdefault("bot_delay", 0)
+        # The end-of-turn confirmation has its own tests (test_confirm_turn.py);
+        # the other flows play turns straight through.
+        kw.setdefault("confirm_turns", False)
         app = FlorenciaApp(store=store, table=table, **kw)
         async with app.run_test(size=size) as pilot:
             d = Driver(app, pilot)

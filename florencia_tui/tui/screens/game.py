@@ -9,15 +9,18 @@ go through the :class:`~florencia_tui.table.Table`.
 from __future__ import annotations
 
 import asyncio
+import time
 
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.pacing import bot_pause
 from florencia_tui.table import LogEntry, Table
 from florencia_tui.tui.adapter import SubmitAction, game_ui
 from florencia_tui.tui.screens.curtain import CurtainScreen
@@ -37,6 +40,7 @@ class GameScreen(Screen[None]):
         ("escape", "leave", "Home"),
         ("u", "undo", "Undo"),
         ("l", "log", "Log"),
+        Binding("enter", "confirm", "Confirm turn", priority=True),
     ]
 
     def __init__(self, table: Table, bot_delay: float = 0.6, seat: int | None = None) -> None:
@@ -55,6 +59,10 @@ class GameScreen(Screen[None]):
             self.viewer = seat
         self._curtain_up = False
         self._bot_pending = False
+        self._bot_moves = 0  # bot moves shown since a human last decided (pacing)
+        # The human seat whose turn is over but not yet confirmed: nothing else
+        # happens until they press Enter (or take it back with u).
+        self._confirm: int | None = None
         self._ended = False
         self._log_count = -1
         self._notice: tuple[str, LogEntry] | None = None  # (mark, entry) of the message line
@@ -98,13 +106,17 @@ class GameScreen(Screen[None]):
                 self._ended = True
                 self.set_timer(max(self.bot_delay, 0.05), self._show_end)
             return
+        if self._confirm is not None:
+            await self.render_view()
+            return
         bot = table.bot_to_act()
         if bot is not None and not (self.shared and self.viewer in table.to_act()):
             await self.render_view(waiting=f"{table.names[bot]} (bot) is thinking…")
             if not self._bot_pending and not self.shared:
                 self._bot_pending = True
-                if self.bot_delay > 0:
-                    self.set_timer(self.bot_delay, self._bot_move)
+                pause = bot_pause(table.game, table.state, self._bot_moves, self.bot_delay)
+                if pause > 0:
+                    self.set_timer(pause, self._bot_move)
                 else:
                     self.call_later(self._bot_move)
             return
@@ -150,8 +162,21 @@ class GameScreen(Screen[None]):
         if seat is not None and not self.table.is_over():
             # Bots think in a thread (a search bot takes up to a second) so the
             # screen stays responsive; the move is applied back on this loop.
-            action = await asyncio.to_thread(self.table.bot_choice, seat)
+            # The waiting line counts the seconds meanwhile.
+            started = time.monotonic()
+            name = self.table.names[seat]
+
+            def tick() -> None:
+                for body in self.query("#prompt-body").results(Static):
+                    body.update(f"{name} (bot) is thinking… {time.monotonic() - started:.1f} s")
+
+            ticker = self.set_interval(0.25, tick)
+            try:
+                action = await asyncio.to_thread(self.table.bot_choice, seat)
+            finally:
+                ticker.stop()
             self.table.submit(seat, action)
+            self._bot_moves += 1
         self._bot_pending = False
         await self.advance()
 
@@ -220,6 +245,11 @@ class GameScreen(Screen[None]):
         if self.table.is_over():
             await box.mount(Static("The game is over.", id="prompt-body"))
             return
+        if self._confirm is not None and self._confirm == seat:
+            await box.mount(Static(
+                "Your turn is done. [b reverse] Enter [/] confirm turn · "
+                "[b reverse] u [/] undo (take the last action back)", id="prompt-body"))
+            return
         if seat is None or seat not in to_act or waiting or self._curtain_up:
             text = waiting or f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
             await box.mount(Static(text, id="prompt-body"))
@@ -249,8 +279,29 @@ class GameScreen(Screen[None]):
             return False
         self._notice = ("[green]✓[/]", entry)
         self._render_notice()
+        self._bot_moves = 0
+        if self._needs_confirm(seat):
+            self._confirm = seat
         await self.advance()
         return True
+
+    def _needs_confirm(self, seat: int) -> bool:
+        """After ``seat``'s action: does its turn end here with something it may
+        still take back? Then play waits for its Enter (``app.confirm_turns``)."""
+        table = self.table
+        return (getattr(self.app, "confirm_turns", False) and not self.shared
+                and seat not in table.to_act() and not table.is_over()
+                and table.can_undo(seat))
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "confirm":  # Enter confirms only at the end-of-turn step
+            return self._confirm is not None and self._confirm == self.viewer
+        return True
+
+    async def action_confirm(self) -> None:
+        """The turn is confirmed: play passes on (bots move, the curtain drops)."""
+        self._confirm = None
+        await self.advance()
 
     def action_command(self) -> None:
         box = self.query_one("#command", Input)
@@ -292,6 +343,8 @@ class GameScreen(Screen[None]):
             return
         self._notice = ("[yellow]↶[/]", entry)
         self._render_notice()
+        if seat in self.table.to_act():
+            self._confirm = None  # back in the turn: it is not over any more
         await self.advance()
 
     def action_log(self) -> None:
