@@ -117,3 +117,25 @@ async def test_a_thinking_bot_shows_how_long_it_has_thought(play, store):
                 seen = text
                 break
         assert seen.startswith("Bot (bot) is thinking… ")
+
+
+async def test_settings_turn_confirmation_off_and_bots_faster(play, store):
+    from florencia_tui.pacing import SPEEDS
+
+    table = Table("palazzo", ANA_BOT, seed=5, store=store)
+    async with play(table=table, confirm_turns=True, bot_delay=DEFAULT_DELAY) as d:
+        game_screen = d.app.screen
+        await d.press("o")
+        assert d.screen_name == "SettingsScreen"
+        assert "Confirm each turn: on" in d.text("#settings-text")
+        await d.press("c", "b")
+        assert "Confirm each turn: off" in d.text("#settings-text")
+        assert d.app.confirm_turns is False and d.app.bot_delay == SPEEDS["fast"]
+        await d.press("b", "b")  # instant, then back to normal
+        assert d.app.bot_delay == SPEEDS["normal"]
+        await d.press("b", "escape")
+        assert d.app.screen is game_screen and game_screen.bot_delay == SPEEDS["fast"]
+        while (last := _last_action_of_turn(table, 0)) is None:
+            await d.choose(table.legal(0)[0])
+        await game_screen.play(last)
+        assert game_screen._confirm is None  # confirmation is off: no end-of-turn step

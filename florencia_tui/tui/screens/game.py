@@ -40,6 +40,7 @@ class GameScreen(Screen[None]):
         ("escape", "leave", "Home"),
         ("u", "undo", "Undo"),
         ("l", "log", "Log"),
+        ("o", "settings", "Settings"),
         Binding("enter", "confirm", "Confirm turn", priority=True),
     ]
 
@@ -349,6 +350,14 @@ class GameScreen(Screen[None]):
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.table, self.viewer))
+
+    def action_settings(self) -> None:
+        from florencia_tui.tui.screens.settings import SettingsScreen
+
+        def applied(_) -> None:
+            self.bot_delay = self.app.bot_delay
+
+        self.app.push_screen(SettingsScreen(), applied)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.table.rules_help))
