@@ -135,12 +135,6 @@ class Store:
                  json.dumps(result) if result is not None else None, game_id),
             )
 
-    def delete(self, game_id: int) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
-            self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
-
     # ----- reading ----------------------------------------------------------
     def _saved(self, row) -> SavedGame:
         return SavedGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]),

@@ -13,8 +13,6 @@ record like any action; the entry it took back stays in the log, marked undone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
-
 from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
@@ -87,7 +85,6 @@ class Table(SeatQueries):
                 )
         self._bots = {i: make_bot(s["kind"]) for i, s in enumerate(self.seats)
                       if s["kind"] != "human"}
-        self._listeners: list[Callable[["Table"], None]] = []
         self.undo_log = UndoLog()
 
     # ----- construction ---------------------------------------------------
@@ -165,9 +162,6 @@ class Table(SeatQueries):
         return self.game.rules_help
 
     # ----- changes ----------------------------------------------------------
-    def subscribe(self, fn: Callable[["Table"], None]) -> None:
-        self._listeners.append(fn)
-
     def submit(self, seat: int, action: str) -> LogEntry:
         """Apply ``action`` for ``seat``; raises IllegalAction with the reason.
         ``"undo"`` takes back the seat's latest action (see :meth:`undo`)."""
@@ -213,8 +207,6 @@ class Table(SeatQueries):
             result = [c.to_dict() for c in self.game.scores(after)] if over else None
             self.store.append(self.table_id, entry.index, entry.seat, entry.action, entry.text,
                               self.game.dump(after), over, result, status=entry.status)
-        for fn in list(self._listeners):
-            fn(self)
 
     def bot_to_act(self) -> int | None:
         """The first bot seat that owes a decision, if any."""

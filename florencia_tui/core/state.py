@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import marshal
 from typing import Any
 
@@ -16,11 +15,3 @@ def clone(obj: Any) -> Any:
     copied twice, exactly as the JSON round trip of a save would."""
     return marshal.loads(marshal.dumps(obj, 2))
 
-
-def dumps(state: dict) -> str:
-    """Canonical JSON text for a state (sorted keys, compact)."""
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
-
-
-def loads(text: str) -> dict:
-    return json.loads(text)

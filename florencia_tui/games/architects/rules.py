@@ -248,11 +248,6 @@ def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
     return tax_cost(P, 2, supply) + skip, skip
 
 
-def can_hire_any(s: dict, p: int) -> bool:
-    P = s["players"][p]
-    return len(P["appr"]) < appr_limit(P) and bool(face_up(s))
-
-
 def skills_of(P: dict) -> set:
     out: set = set()
     for a in P["appr"]:
