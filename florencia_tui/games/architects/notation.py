@@ -50,6 +50,7 @@ Dismissing (`dismiss`) is offered before your placement and while hiring
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.notation import is_digit
 
 from .data import FROM_LETTER, LETTER, RESOURCES
 
@@ -82,7 +83,7 @@ def parse_pay_token(tok: str) -> dict:
     while i < len(tok):
         letter = tok[i]
         j = i + 1
-        while j < len(tok) and tok[j].isdigit():
+        while j < len(tok) and is_digit(tok[j]):
             j += 1
         if letter not in FROM_LETTER or j == i + 1 or letter == "$":
             raise IllegalAction(f"cannot read payment '{tok}' (use e.g. w3s1)")

@@ -213,14 +213,9 @@ class Strasbourg(Game):
         )
 
     # ----- bots -----------------------------------------------------------------
-    def apply(self, s, seat, action):
-        if s["phase"] == "over":
-            raise IllegalAction("the game is over")
-        if seat not in rules.to_act(s):
-            raise IllegalAction(f"it is not seat {seat}'s decision")
-        s2 = determinize.fast_clone(s)
-        rules.apply(s2, seat, action.strip())
-        return s2
+    def _copy(self, s):
+        """Game.apply's copy, faster for Strasbourg's state."""
+        return determinize.fast_clone(s)
 
     def apply_in_place(self, s, seat, action):
         rules.apply(s, seat, action.strip())
