@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.undo import took_from
 
 from . import data as D
@@ -43,12 +43,25 @@ class Architects(Game):
     min_players = 2
     max_players = 5
     rules_help = RULES_HELP
+    variants = (
+        Variant("no_worker_fallback", "Take back from anywhere",
+                "no-worker turn with no worker on a large location: take 1 back from the "
+                "Prison, Black Market or a captor (printed: no, the player passes)"),
+        Variant("conspirator_mode", "Conspirator per capture (BGA)",
+                "the Conspirator makes every capture after the first free, not every "
+                "Town Centre action", on="per_capture", off="per_action"),
+        Variant("free_apprentice", "Free starting apprentice (BGA)",
+                "after the draft each player hires 1 face-up apprentice free, in reverse "
+                "turn order"),
+        Variant("guildhall_refresh", "Guildhall refresh (BGA)",
+                "at Guildhall spaces 3, cols+3 and 2 cols+3 the column-1 apprentices leave"),
+    )
 
     def default_options(self) -> dict:
         return dict(D.DEFAULT_OPTIONS)
 
-    def setup_choices(self) -> list[tuple]:
-        """Options the setup screen offers: (key, label, [(value, label)...], hint)."""
+    def game_choices(self) -> list[tuple]:
+        """The setup choices that are not variants: (key, label, [(value, label)...], hint)."""
         return [("side", "Boards", [(1, "side 1"), (2, "side 2")],
                  "side 2: each player is a character with a power"),
                 ("promo_cards", "Promos", [(False, "off"), (True, "on")],

@@ -557,19 +557,44 @@ def test_t16_no_worker_turn(kit):
     assert s["turn"] == 1
 
 
-def test_no_worker_fallback_and_literal_reading(kit):
+def test_no_worker_turn_as_printed_never_takes_back_from_prison_market_or_captor(kit):
+    """Transcript (seed 004), Regla Especial: "El Trabajador elegido no puede ser
+    retirado del Ayuntamiento, Mercado Negro, Prisión o el Tablero de jugador de
+    un oponente". By default a player whose only workers are there passes."""
     s = kit.fresh()
+    assert s["options"]["no_worker_fallback"] is False
     s["players"][0]["workers"] = 0
     s["prison"][0] = 1
     s["market"][1] = 0
     s["players"][2]["captives"][0] = 2
+    s["guildhall"] = [0]
+    assert kit.game.legal(s, 0) == ["pass"]
+    for refused in ("retrieve prison", "retrieve market 2", "retrieve captive 2",
+                    "retrieve guildhall"):
+        with pytest.raises(IllegalAction):
+            kit.game.apply(s, 0, refused)
+    s2 = kit.play(s, 0, "pass")
+    assert s2["turn"] == 1 and s2["players"][0]["workers"] == 0
+    assert s2["prison"][0] == 1 and s2["market"][1] == 0
+
+
+def test_no_worker_variant_takes_back_from_prison_market_or_captor(kit):
+    """The variant "Take back from anywhere" (option `no_worker_fallback`, the
+    engine's behaviour before issue 14) departs from "no puede ser retirado del
+    ... Mercado Negro, Prisión o el Tablero de jugador de un oponente"; still
+    never from the Guildhall ("Ayuntamiento")."""
+    s = kit.fresh(no_worker_fallback=True)
+    s["players"][0]["workers"] = 0
+    s["prison"][0] = 1
+    s["market"][1] = 0
+    s["players"][2]["captives"][0] = 2
+    s["guildhall"] = [0]
     assert kit.game.legal(s, 0) == ["retrieve prison", "retrieve market 2",
                                     "retrieve captive 2"]
     s2 = kit.play(s, 0, "retrieve market 2")
     assert s2["market"][1] is None and s2["players"][0]["workers"] == 1
-    s["options"]["no_worker_fallback"] = False
-    assert kit.game.legal(s, 0) == ["pass"]
-    assert kit.play(s, 0, "pass")["turn"] == 1
+    assert "Take back from anywhere" in kit.game.rules_help_for(s["options"])
+    assert "Take back from anywhere" not in kit.game.rules_help_for({})
 
 
 # ---------------------------------------------------------------- T17 hand limit
@@ -603,8 +628,11 @@ def test_t17_caroline_black_market_draw(kit):
 
 
 def test_everyone_locked_out_ends_the_game(kit):
-    """Literal no-worker reading: a full round of passes ends the game (engine DECISION)."""
-    s = kit.fresh(n=2, no_worker_fallback=False)
+    """As printed ("no puede ser retirado del Ayuntamiento, Mercado Negro, Prisión
+    o el Tablero de jugador de un oponente") every player can be left with only
+    `pass`; nothing can change any more, so a full round of passes ends the game
+    (the engine's reading, docs/rules-notes/architects.md) instead of a deadlock."""
+    s = kit.fresh(n=2)
     for p in (0, 1):
         s["players"][p]["workers"] = 0
         s["prison"][p] = 20
