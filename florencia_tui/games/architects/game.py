@@ -97,11 +97,27 @@ class Architects(Game):
         return R.place_options(s, seat)
 
     def _dismiss(self, s, seat):
-        if s["phase"] != "play" or seat != s["turn"] or seat not in self.to_act(s):
+        """Transcript (Taller): apprentices may be discarded "en cualquier
+        momento": at every decision ``seat`` owes in play (before placing,
+        mid-Storehouse, at a Hugo choice on another's turn ...). The one
+        exception (a reading): a dismissal that would leave the pending
+        decision with no legal answer at all is not offered."""
+        if s["phase"] != "play" or seat not in self.to_act(s):
             return []
-        if s["pending"] and s["pending"][-1]["k"] not in ("workshop", "market_mid", "tavern"):
-            return []  # not while a construction or other choice depends on skills
-        return [f"dismiss {a}" for a in sorted(set(s["players"][seat]["appr"]))]
+        appr = s["players"][seat]["appr"]
+        out = []
+        for a in sorted(set(appr)):
+            if s["pending"]:
+                i = appr.index(a)
+                del appr[i]
+                try:
+                    answerable = bool(R.frame_legal(s, s["pending"][-1]))
+                finally:
+                    appr.insert(i, a)
+                if not answerable:
+                    continue
+            out.append(f"dismiss {a}")
+        return out
 
     def legal(self, s, seat):
         return self._base_legal(s, seat) + self._dismiss(s, seat)
@@ -141,7 +157,7 @@ class Architects(Game):
         if verb == "dismiss":
             if act not in self._dismiss(s, seat):
                 raise IllegalAction("you can only dismiss one of your own apprentices, "
-                                    "on your own turn")
+                                    "at a decision of yours")
             P = s["players"][seat]
             P["appr"].remove(int(args[0]))
             s["adeck"].append(int(args[0]))

@@ -93,7 +93,8 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
   end-game effects in the best order for each player; Fountain + Gambler's
   Den = -2 per debt; no-worker fallback (option `no_worker_fallback`);
   Guildhall needs a possible construction or Cathedral advance; Ada's dodge
-  adds to the virtue icons; apprentices may be dismissed only on your turn;
+  adds to the virtue icons; apprentices may be dismissed at any decision of yours
+  ("en cualquier momento");
   n fixed at placement, costs paid in full, empty visits allowed; hire fee
   before taking coins; Black Market resets still happen in the final round.
 """

@@ -16,7 +16,7 @@ Your turn (worker placement):
     retrieve forest    no-worker turn: take 1 worker back from a large location
     retrieve prison    (fallback only) also: retrieve market 2, retrieve captive 1
     pass               no-worker turn with nothing to take back
-    dismiss 13         free action on your own turn: discard hired apprentice 13
+    dismiss 13         free action at any decision of yours: discard hired apprentice 13
 
 Location follow-ups:
     hire 25            Workshop / Black Market middle / Tavern: hire apprentice 25
@@ -43,8 +43,9 @@ Location follow-ups:
     fire 13            Graveyard (promo): discard hired apprentice 13
     place guildhall    also the Crane's (promo) extra Guildhall placement, or done
 
-Dismissing (`dismiss`) is offered before your placement and while hiring
-(Workshop, Black Market middle, Tavern), where it makes room for a new hire.
+Dismissing (`dismiss`) is offered at every decision you owe during play
+("en cualquier momento"), except one that would leave that decision with no
+legal answer.
 """
 
 from __future__ import annotations
