@@ -58,6 +58,13 @@ class ScoreCard:
     tiebreak_label: str = ""
     rank: int = 0
     winner: bool = False
+    #: Several tie-breaks compared in order (e.g. virtue, then silver), when one
+    #: number cannot rank them; ``tiebreak`` is then the first, for display.
+    tiebreak_key: tuple | None = None
+
+    def tiebreaks(self) -> tuple:
+        """What breaks a tie on ``total``, compared as a tuple."""
+        return tuple(self.tiebreak_key) if self.tiebreak_key is not None else (self.tiebreak,)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -79,12 +86,12 @@ class Variant:
 
 
 def rank_cards(cards: list[ScoreCard]) -> list[ScoreCard]:
-    """Fill in rank/winner from (total, tiebreak); equal on both share a rank."""
-    order = sorted(cards, key=lambda c: (-c.total, -c.tiebreak))
+    """Fill in rank/winner from (total, tie-breaks in order); equal on all share a rank."""
+    order = sorted(cards, key=lambda c: (-c.total, tuple(-t for t in c.tiebreaks())))
     prev = None
     rank = 0
     for i, c in enumerate(order):
-        key = (c.total, c.tiebreak)
+        key = (c.total, c.tiebreaks())
         if key != prev:
             rank = i + 1
             prev = key

@@ -283,7 +283,8 @@ class Architects(Game):
             P = s["players"][p] if s["phase"] == "over" else resolved_player(s, p)
             lines = [ScoreLine(lbl, pts) for lbl, pts in score_lines(s, p, P)]
             cards.append(ScoreCard(p, s["names"][p], sum(ln.points for ln in lines), lines,
-                                   tiebreak=P["virtue"] * 1000 + P["silver"],
+                                   tiebreak=P["virtue"],
+                                   tiebreak_key=(P["virtue"], P["silver"]),
                                    tiebreak_label=f"virtue {P['virtue']}, "
                                                   f"silver {P['silver']}"))
         return rank_cards(cards)

@@ -481,6 +481,29 @@ def test_t12_blue_40_and_tiebreaks(kit):
     assert cards[0].winner and cards[1].winner  # shared win
 
 
+def test_tiebreak_is_virtue_then_silver_compared_as_a_tuple(kit):
+    """Transcript (seed 004), PUNTUACIÓN DE FINAL DE PARTIDA: "En caso de empate,
+    el jugador con la Virtud más alta es el ganador. Si aún así continúa el
+    empate, el jugador empatado con la mayor cantidad de Plata restante es el
+    ganador. Si todavía sigue el empate, todos los jugadores empatados comparten
+    la victoria." One more virtue beats any amount of silver: the old key
+    virtue*1000+silver ranked 1,000 silver above a virtue."""
+    s = kit.fresh(n=2)
+    _red38(s, 0)
+    _blue40(s, 1)
+    s["players"][0]["gold"] = 4  # Red 40 with virtue 12, Blue 40 with virtue 6
+    blue = s["players"][1]
+    blue["virtue"] = 11  # one virtue short of Red
+    gap = 40 - kit.game.scores(s)[1].total
+    blue["silver"] += 10_000  # +1,000 points of silver ...
+    blue["gold"] += gap - 1_000  # ... taken back in gold: Blue still totals 40
+    cards = kit.game.scores(s)
+    assert cards[0].total == cards[1].total == 40
+    assert cards[1].tiebreak_key == (11, blue["silver"]) and blue["silver"] > 10_000
+    assert cards[0].winner and not cards[1].winner  # virtue 12 beats 11 and 10,000 silver
+    assert blue["virtue"] * 1000 + blue["silver"] > 12 * 1000 + s["players"][0]["silver"]
+
+
 # ---------------------------------------------------------------- T13 end trigger
 def test_t13_end_trigger_final_round(kit):
     s = kit.fresh(n=3)
