@@ -17,7 +17,7 @@ Buy or auction (``palazzo.buy_or_auction``):
     auction               move the master builder and auction its quarry
 Pay for a purchase (``palazzo.pay``):
     pay Red4+Green4+Blue4 a legal payment worth at least the price
-    pay none              only when the price is 0
+    pay none              when the price is 0 (cards may still be paid: no change)
 Auction (``palazzo.bid``):
     bid Green6+C2         the cards ADDED to your bid this turn
     pass                  take your bid back and leave the auction
