@@ -146,6 +146,11 @@ class Game:
             lines.append(f"- Variant **{v.name}** (`{v.key}`): {v.description}")
         if not on:
             lines.append("- No variant: the rules as printed.")
+        shown = {key for key, *_ in self.game_choices()} | {v.key for v in self.variants}
+        defaults = self.default_options()
+        for key in sorted(opts):
+            if key not in shown and key in defaults and opts[key] != defaults[key]:
+                lines.append(f"- Option `{key}`: {opts[key]!r} (default {defaults[key]!r})")
         return self.rules_help.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
     def new(self, names: list[str], seed: int, options: dict | None = None) -> State:
