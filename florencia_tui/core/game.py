@@ -151,6 +151,8 @@ class Game:
         for key in sorted(opts):
             if key not in shown and key in defaults and opts[key] != defaults[key]:
                 lines.append(f"- Option `{key}`: {opts[key]!r} (default {defaults[key]!r})")
+        lines += ["", "Every point where the engine reads what the rulebook leaves open, "
+                      f"and the option that changes it: `docs/rules-notes/{self.id}.md`."]
         return self.rules_help.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
     def new(self, names: list[str], seed: int, options: dict | None = None) -> State:

@@ -66,3 +66,17 @@ def test_table_help_follows_the_options_the_game_is_played_with():
 def test_other_options_off_their_default_are_listed_too():
     text = get_game("architects").rules_help_for({"promo_boards": True})
     assert "- Option `promo_boards`: True (default False)" in text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_notes_hold_one_readings_table_naming_every_variant(game_id):
+    """docs/rules-notes/<game>.md: one table of every reading, with the option
+    (each variant by its key) that changes it; F1 help points to it."""
+    from pathlib import Path
+
+    notes = (Path(__file__).parents[2] / "docs" / "rules-notes" / f"{game_id}.md").read_text()
+    assert notes.count("## Readings") == 1
+    assert "| Point | Transcript | Reading chosen | Why | Option |" in notes
+    for v in get_game(game_id).variants:
+        assert f"variant `{v.key}`" in notes
+    assert f"docs/rules-notes/{game_id}.md" in get_game(game_id).rules_help_for({})

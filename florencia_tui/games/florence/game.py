@@ -87,8 +87,6 @@ the full value and a tie for the bracketed value; zero never counts.
 * T1-only cards: bonus B02 B04 B06 B08 B11 B17.
 * P10 reads "2 landscape types" as printed (variant *P10: any 2
   landscapes* for the English card's "2 Landscapes", e.g. two forests).
-* Every reading the engine chose where the rules leave room:
-  `docs/rules-notes/florence.md`.
 * DECISION: the declining nominator is out; recruiting happens between
   actions, not inside one; hand sizes are public; the start player is drawn
   at random; clockwise order.
