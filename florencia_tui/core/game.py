@@ -124,9 +124,10 @@ class Game:
 
     def setup_choices(self) -> list[tuple]:
         """Options the setup screen offers: the game's own choices, then each
-        variant as an off/on choice with its one-line description."""
+        variant as an off/on choice labelled "Variant", its hint the variant's
+        name and one-line description (the label column is narrow)."""
         return self.game_choices() + [
-            (v.key, v.name, [(v.off, "off"), (v.on, "on")], v.description)
+            (v.key, "Variant", [(v.off, "off"), (v.on, "on")], f"{v.name}: {v.description}")
             for v in self.variants]
 
     def options_in_effect(self, s: State) -> dict:

@@ -21,11 +21,12 @@ SEATS = [{"name": n, "kind": "human"} for n in ("Ana", "Ben", "Cai")]
 def test_variants_are_off_by_default_and_offered_at_setup(game_id):
     game = get_game(game_id)
     defaults = game.default_options()
-    choices = {key: values for key, _label, values, _hint in game.setup_choices()}
+    choices = {key: (label, values, hint) for key, label, values, hint in game.setup_choices()}
     for v in game.variants:
         assert v.name and v.description and "\n" not in v.description
         assert defaults[v.key] == v.off != v.on
-        assert choices[v.key] == [(v.off, "off"), (v.on, "on")]
+        assert choices[v.key] == ("Variant", [(v.off, "off"), (v.on, "on")],
+                                  f"{v.name}: {v.description}")
     help_text = game.rules_help_for(defaults)
     assert help_text.startswith(game.rules_help.rstrip("\n"))
     assert "## Options in effect" in help_text and "No variant: the rules as printed." in help_text
