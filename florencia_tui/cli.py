@@ -69,8 +69,11 @@ def cmd_list(out=None) -> int:
           file=out)
     for g in rows:
         title = REGISTRY[g.game].title if g.game in REGISTRY else g.game
-        print(f"{g.id:>4}  {title:<30} {g.status:<8} {g.n_actions:>7}  "
-              f"{_fmt_time(g.updated):<16}  {', '.join(g.names)}", file=out)
+        damage = store.damage(g.id)
+        print(f"{g.id:>4}  {title:<30} {'damaged' if damage else g.status:<8} "
+              f"{g.n_actions:>7}  {_fmt_time(g.updated):<16}  {', '.join(g.names)}", file=out)
+        if damage:
+            print(f"      save {g.id} is damaged and cannot be opened: {damage}", file=out)
     return 0
 
 
@@ -138,8 +141,18 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_app()
     if args.cmd == "resume":
+        from florencia_tui.store import Store
         from florencia_tui.tui.app import run_app
 
+        try:
+            damage = Store().damage(args.id)
+        except KeyError as e:
+            print(f"florencia: {e.args[0]}", file=sys.stderr)
+            return 2
+        if damage:
+            print(f"florencia: saved game {args.id} is damaged and cannot be opened: "
+                  f"{damage}", file=sys.stderr)
+            return 2
         return run_app(resume=args.id)
     if args.cmd in ("serve", "connect"):
         from florencia_tui.net.cli import cmd_connect, cmd_serve

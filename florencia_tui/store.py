@@ -78,6 +78,8 @@ class SavedGame:
     updated: float
     status: str
     n_actions: int
+    #: Why the row's players or options cannot be read ("" when they can).
+    damaged: str = ""
 
     @property
     def names(self) -> list[str]:
@@ -137,8 +139,43 @@ class Store:
 
     # ----- reading ----------------------------------------------------------
     def _saved(self, row) -> SavedGame:
-        return SavedGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]),
-                         row[5], row[6], row[7], row[8])
+        """One games row; a row whose players or options are damaged still
+        lists (no players, no options, ``damaged`` saying why)."""
+        damaged = ""
+        try:
+            seats, options = json.loads(row[3]), json.loads(row[4])
+            if not (isinstance(seats, list) and isinstance(options, dict) and all(
+                    isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)):
+                raise ValueError("not a list of seats and a dict of options")
+        except (TypeError, ValueError) as e:
+            seats, options = [], {}
+            damaged = f"its players or options cannot be read ({e})"
+        return SavedGame(row[0], row[1], row[2], seats, options,
+                         row[5], row[6], row[7], row[8], damaged)
+
+    def damage(self, game_id: int) -> str:
+        """Why saved game ``game_id`` cannot be opened ("" when it can): its
+        players or options, its state (``Game.load`` raises ``CorruptSave``)
+        or one of its action rows cannot be read. KeyError if there is no
+        such game."""
+        from florencia_tui.games import get_game
+
+        g = self.get(game_id)
+        if g.damaged:
+            return g.damaged
+        try:
+            game = get_game(g.game)
+        except KeyError as e:
+            return str(e.args[0])
+        try:
+            game.load(self.state(game_id))
+        except ValueError as e:  # CorruptSave
+            return str(e)
+        try:
+            self.action_rows(game_id)
+        except (TypeError, ValueError) as e:
+            return f"an action row cannot be read ({e})"
+        return ""
 
     _COLS = "id, game, seed, seats, options, created, updated, status, n_actions"
 

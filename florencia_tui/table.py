@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
+from florencia_tui.core.notation import as_text
 from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
 from florencia_tui.games import REGISTRY, GameInfo, get_game
@@ -159,13 +160,14 @@ class Table(SeatQueries):
 
     @property
     def rules_help(self) -> str:
-        return self.game.rules_help
+        """F1 help: the rules summary and the options this game is played with."""
+        return self.game.rules_help_for(self.game.options_in_effect(self.state))
 
     # ----- changes ----------------------------------------------------------
     def submit(self, seat: int, action: str) -> LogEntry:
         """Apply ``action`` for ``seat``; raises IllegalAction with the reason.
         ``"undo"`` takes back the seat's latest action (see :meth:`undo`)."""
-        action = " ".join(action.split())
+        action = as_text(action)  # IllegalAction for None, bytes, an int, ...
         if action == UNDO:
             return self.undo(seat)
         before = self.state

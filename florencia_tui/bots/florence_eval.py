@@ -143,9 +143,7 @@ def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> 
     name, kind, what, full, tied = D.PRESTIGE[card]
     mine = SC.counts(p)
     if kind == "all":
-        reqs = list(what)
-        if card == "P10" and s.get("options", {}).get("p10_types", D.P10_REQUIRES_TYPES):
-            reqs = [("builders", 1), ("jesters", 1), ("landscape_types", 2)]
+        reqs = SC.requirements(s, card)
         frac = sum(min(1.0, mine[k] / n) for k, n in reqs) / len(reqs)
         if frac >= 1:
             return float(full)

@@ -3,12 +3,13 @@
 Nothing in ``core`` (or ``games``) imports Textual, the table, the store or bots.
 """
 
-from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, State
+from florencia_tui.core.errors import CorruptSave, IllegalAction
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, State, Variant
 from florencia_tui.core.record import Record, replay
 from florencia_tui.core.undo import UNDO, UndoLog
 
 __all__ = [
+    "CorruptSave",
     "Game",
     "IllegalAction",
     "Prompt",
@@ -18,5 +19,6 @@ __all__ = [
     "State",
     "UNDO",
     "UndoLog",
+    "Variant",
     "replay",
 ]

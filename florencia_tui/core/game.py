@@ -18,7 +18,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.errors import CorruptSave, IllegalAction
+from florencia_tui.core.notation import as_text
 from florencia_tui.core.state import clone
 
 State = dict[str, Any]
@@ -57,18 +58,40 @@ class ScoreCard:
     tiebreak_label: str = ""
     rank: int = 0
     winner: bool = False
+    #: Several tie-breaks compared in order (e.g. virtue, then silver), when one
+    #: number cannot rank them; ``tiebreak`` is then the first, for display.
+    tiebreak_key: tuple | None = None
+
+    def tiebreaks(self) -> tuple:
+        """What breaks a tie on ``total``, compared as a tuple."""
+        return tuple(self.tiebreak_key) if self.tiebreak_key is not None else (self.tiebreak,)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A named departure from the rules as printed: an option, off by default.
+
+    ``key`` is the option's key in ``options``; ``on``/``off`` its values (off
+    is the default, the printed rule). The setup screen offers each variant
+    as an off/on choice, and F1 help lists the ones in effect."""
+
+    key: str
+    name: str
+    description: str
+    on: Any = True
+    off: Any = False
+
+
 def rank_cards(cards: list[ScoreCard]) -> list[ScoreCard]:
-    """Fill in rank/winner from (total, tiebreak); equal on both share a rank."""
-    order = sorted(cards, key=lambda c: (-c.total, -c.tiebreak))
+    """Fill in rank/winner from (total, tie-breaks in order); equal on all share a rank."""
+    order = sorted(cards, key=lambda c: (-c.total, tuple(-t for t in c.tiebreaks())))
     prev = None
     rank = 0
     for i, c in enumerate(order):
-        key = (c.total, c.tiebreak)
+        key = (c.total, c.tiebreaks())
         if key != prev:
             rank = i + 1
             prev = key
@@ -86,10 +109,52 @@ class Game:
     max_players: int = 4
     #: Markdown shown by F1 help: the rules summary and what is reconstructed.
     rules_help: str = ""
+    #: Named variants (each off by default); see :class:`Variant`.
+    variants: tuple[Variant, ...] = ()
 
     # ----- creation -------------------------------------------------------
     def default_options(self) -> dict:
-        return {}
+        """Every option's default value: the rules as printed."""
+        return {v.key: v.off for v in self.variants}
+
+    def game_choices(self) -> list[tuple]:
+        """The game's own setup choices that are not variants (board side,
+        promos): (key, label, [(value, label), ...], hint), first value the default."""
+        return []
+
+    def setup_choices(self) -> list[tuple]:
+        """Options the setup screen offers: the game's own choices, then each
+        variant as an off/on choice labelled "Variant", its hint the variant's
+        name and one-line description (the label column is narrow)."""
+        return self.game_choices() + [
+            (v.key, "Variant", [(v.off, "off"), (v.on, "on")], f"{v.name}: {v.description}")
+            for v in self.variants]
+
+    def options_in_effect(self, s: State) -> dict:
+        """The options a state plays by (the defaults, overridden by the state's)."""
+        return {**self.default_options(), **(s.get("options") or {})}
+
+    def rules_help_for(self, options: dict | None = None) -> str:
+        """F1 help for a game played with ``options``: :attr:`rules_help`, then
+        the options in effect (the setup choices' values and every variant on)."""
+        opts = {**self.default_options(), **(options or {})}
+        lines = ["", "## Options in effect", ""]
+        for key, label, values, _hint in self.game_choices():
+            shown = next((lbl for v, lbl in values if v == opts.get(key)), opts.get(key))
+            lines.append(f"- {label}: {shown}")
+        on = [v for v in self.variants if opts.get(v.key, v.off) == v.on]
+        for v in on:
+            lines.append(f"- Variant **{v.name}** (`{v.key}`): {v.description}")
+        if not on:
+            lines.append("- No variant: the rules as printed.")
+        shown = {key for key, *_ in self.game_choices()} | {v.key for v in self.variants}
+        defaults = self.default_options()
+        for key in sorted(opts):
+            if key not in shown and key in defaults and opts[key] != defaults[key]:
+                lines.append(f"- Option `{key}`: {opts[key]!r} (default {defaults[key]!r})")
+        lines += ["", "Every point where the engine reads what the rulebook leaves open, "
+                      f"and the option that changes it: `docs/rules-notes/{self.id}.md`."]
+        return self.rules_help.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
     def new(self, names: list[str], seed: int, options: dict | None = None) -> State:
         if not self.min_players <= len(names) <= self.max_players:
@@ -119,11 +184,16 @@ class Game:
         """Return the state after ``seat`` plays ``action``; ``s`` is untouched."""
         if self.is_over(s):
             raise IllegalAction("the game is over")
+        action = as_text(action)
         if seat not in self.to_act(s):
             raise IllegalAction(f"it is not seat {seat}'s decision")
-        s2 = clone(s)
-        self._apply(s2, seat, action.strip())
+        s2 = self._copy(s)
+        self._apply(s2, seat, action)
         return s2
+
+    def _copy(self, s: State) -> State:
+        """A deep copy of ``s`` for :meth:`apply` (games may supply a faster one)."""
+        return clone(s)
 
     def _apply(self, s: State, seat: int, action: str) -> None:
         """Mutate ``s`` in place; raise IllegalAction(reason) before mutating."""
@@ -220,7 +290,58 @@ class Game:
         return json.dumps(s, sort_keys=True, separators=(",", ":"))
 
     def load(self, text: str) -> State:
-        s = json.loads(text)
-        if s.get("game") != self.id:
-            raise ValueError(f"not a {self.id} state")
+        """The state saved as ``text`` by :meth:`dump`.
+
+        Raises :class:`CorruptSave` (a ValueError), and only that, when the
+        text is not JSON, not a state of this game, lacks a part every state
+        of the game has (or holds it as another JSON type: a list where a
+        fresh state has a dict), or is a state this game's own queries
+        (``is_over``, ``to_act``, ``status``, the spectator's ``view``)
+        cannot read."""
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = text.decode()
+            except UnicodeDecodeError as e:
+                raise CorruptSave(f"the saved {self.title} state is not text ({e})") from None
+        if not isinstance(text, str):
+            raise CorruptSave(f"the saved {self.title} state is {type(text).__name__}, "
+                              "not text")
+        try:
+            s = json.loads(text)
+        except ValueError as e:
+            raise CorruptSave(f"the saved {self.title} state is not JSON ({e})") from None
+        if not isinstance(s, dict) or s.get("game") != self.id:
+            raise CorruptSave(f"the saved state is not a {self.title} state")
+        try:
+            problem = self._shape_problem(s)
+            if problem:
+                raise CorruptSave(f"the saved {self.title} state is damaged ({problem})")
+            self.is_over(s)
+            self.to_act(s)
+            self.status(s)
+            self.view(s, None)
+        except CorruptSave:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure means the save is damaged
+            raise CorruptSave(f"the saved {self.title} state is damaged "
+                              f"({type(e).__name__}: {e})") from None
         return s
+
+    def _shape_problem(self, s: State) -> str:
+        """What a loaded state lacks compared with a fresh state of the same
+        players and options ("" if nothing): every top-level part of a fresh
+        state must be there, and a part that is a list or a dict in a fresh
+        state must still be one or null (scalars may change type, e.g. text to a number)."""
+        names = s.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            return "no list of player names"
+        options = s.get("options")
+        fresh = self.new(names, 0, options if isinstance(options, dict) else None)
+        for key, value in fresh.items():
+            if key not in s:
+                return f"no '{key}'"
+            for kind, word in ((list, "a list"), (dict, "a dict")):
+                if isinstance(value, kind) and s[key] is not None \
+                        and not isinstance(s[key], kind):
+                    return f"'{key}' is not {word}"
+        return ""

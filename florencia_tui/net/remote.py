@@ -322,7 +322,8 @@ class RemoteTable(SeatQueries):
 
     @property
     def rules_help(self) -> str:
-        return self.game.rules_help
+        """F1 help with the options in effect at this table (sent in the snapshot)."""
+        return self.game.rules_help_for(self.snap.get("options"))
 
     # ----- acting ---------------------------------------------------------------------
     def submit(self, seat: int, action: str) -> LogEntry:

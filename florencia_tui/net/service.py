@@ -545,6 +545,7 @@ class TableService:
         snap = {
             "code": self._code(gid), "table_id": gid, "rev": self.revs[gid],
             "game": t.game_id, "seed": t.seed, "seat": seat,
+            "options": t.game.options_in_effect(t.state),
             "seats": [{"name": s["name"], "kind": s["kind"]} for s in t.seats],
             "view": t.view(seat), "to_act": to_act, "over": over, "status": t.status(),
             "bot_to_act": t.bot_to_act(), "presence": self.presence(gid),

@@ -103,6 +103,10 @@ class FlorenciaApp(App[None]):
         except KeyError as e:
             self.notify(str(e.args[0]), severity="error")
             return
+        except ValueError as e:  # CorruptSave or a damaged action row
+            self.notify(f"Saved game #{table_id} is damaged and cannot be opened: {e}",
+                        severity="error")
+            return
         self.push_screen(GameScreen(self.table, self.bot_delay))
 
 

@@ -51,7 +51,7 @@ def strasbourg_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
 
 def architects_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     # Mid-game, 4 players: Ana places a worker; "w" highlights the Workshop's preview.
-    table = demo_table("architects", 4, seed=7, steps=250, store=_store(tmp))
+    table = demo_table("architects", 4, seed=7, steps=244, store=_store(tmp))
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["w"]
 
 

@@ -72,12 +72,16 @@ async def test_from_home_with_side_2_boards_by_keys(play, store):
         await d.press("enter")
         assert d.screen_name == "SetupScreen"
         await d.press("f3")  # 3 players
-        # From "Start": back over Promos to the Boards button; Enter flips it to side 2.
-        await d.press("shift+tab", "shift+tab", "enter")
+        # From "Start": back over the four variants and Promos to the Boards
+        # button; Enter flips it to side 2.
+        await d.press(*["shift+tab"] * 6, "enter")
         assert "side 2" in str(d.app.screen.query_one("#optbtn-side").label)
         await d.press("f5")
         table = d.app.table
-        assert table.options == {"side": 2, "promo_cards": False}
+        assert table.options == {"side": 2, "promo_cards": False,
+                                 "no_worker_fallback": False,
+                                 "conspirator_mode": "per_action",
+                                 "free_apprentice": False, "guildhall_refresh": False}
         assert [s["kind"] for s in table.seats] == ["human", "bot:heuristic", "bot:heuristic"]
         # The draft by keys (3 picks), then the character boards are dealt.
         for _ in range(3):

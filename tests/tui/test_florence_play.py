@@ -84,8 +84,9 @@ async def test_from_home_three_humans_by_keys(play):
         await d.press("enter")
         assert d.screen_name == "SetupScreen"
         assert d.text("#count") == "3"
-        # From "Start": seed, kind 3 (make it human), name 3, kind 2 (human too).
-        await d.press("shift+tab", "shift+tab")
+        # From "Start": the two variants, seed, kind 3 (make it human), name 3,
+        # kind 2 (human too).
+        await d.press(*["shift+tab"] * 4)
         await make_human(d, "#kind-2")
         await d.press("shift+tab", "shift+tab")
         await make_human(d, "#kind-1")

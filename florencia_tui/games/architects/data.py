@@ -252,7 +252,10 @@ DEFAULT_OPTIONS = {
     "side": 1,                       # 1 standard, 2 variable player boards
     "promo_boards": False,           # side 2: also deal the 5 Kickstarter boards
     "conspirator_mode": "per_action",  # DECISION s.10.1: "per_action" | "per_capture"
-    "no_worker_fallback": True,      # DECISION s.4 B
+    # s.4 B: False = as printed ("no puede ser retirado del Ayuntamiento, Mercado
+    # Negro, Prisión o el Tablero de jugador de un oponente": such a player passes);
+    # True = the variant that takes one back from the Prison/Black Market/a captor.
+    "no_worker_fallback": False,
     "promo_cards": False,            # s.10.1/10.2: add promo apprentices and buildings 41-43
     "free_apprentice": False,        # s.12.2 (BGA / Age of Artisans): free starting hire
     "guildhall_refresh": False,      # s.12.2 (BGA): column-1 apprentices leave at k=3,c+3,2c+3

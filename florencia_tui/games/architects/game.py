@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.undo import took_from
 
 from . import data as D
@@ -43,12 +43,25 @@ class Architects(Game):
     min_players = 2
     max_players = 5
     rules_help = RULES_HELP
+    variants = (
+        Variant("no_worker_fallback", "Take back from anywhere",
+                "no-worker turn with no worker on a large location: take 1 back from the "
+                "Prison, Black Market or a captor (printed: no, the player passes)"),
+        Variant("conspirator_mode", "Conspirator per capture (BGA)",
+                "the Conspirator makes every capture after the first free, not every "
+                "Town Centre action", on="per_capture", off="per_action"),
+        Variant("free_apprentice", "Free starting apprentice (BGA)",
+                "after the draft each player hires 1 face-up apprentice free, in reverse "
+                "turn order"),
+        Variant("guildhall_refresh", "Guildhall refresh (BGA)",
+                "at Guildhall spaces 3, cols+3 and 2 cols+3 the column-1 apprentices leave"),
+    )
 
     def default_options(self) -> dict:
         return dict(D.DEFAULT_OPTIONS)
 
-    def setup_choices(self) -> list[tuple]:
-        """Options the setup screen offers: (key, label, [(value, label)...], hint)."""
+    def game_choices(self) -> list[tuple]:
+        """The setup choices that are not variants: (key, label, [(value, label)...], hint)."""
         return [("side", "Boards", [(1, "side 1"), (2, "side 2")],
                  "side 2: each player is a character with a power"),
                 ("promo_cards", "Promos", [(False, "off"), (True, "on")],
@@ -84,11 +97,27 @@ class Architects(Game):
         return R.place_options(s, seat)
 
     def _dismiss(self, s, seat):
-        if s["phase"] != "play" or seat != s["turn"] or seat not in self.to_act(s):
+        """Transcript (Taller): apprentices may be discarded "en cualquier
+        momento": at every decision ``seat`` owes in play (before placing,
+        mid-Storehouse, at a Hugo choice on another's turn ...). The one
+        exception (a reading): a dismissal that would leave the pending
+        decision with no legal answer at all is not offered."""
+        if s["phase"] != "play" or seat not in self.to_act(s):
             return []
-        if s["pending"] and s["pending"][-1]["k"] not in ("workshop", "market_mid", "tavern"):
-            return []  # not while a construction or other choice depends on skills
-        return [f"dismiss {a}" for a in sorted(set(s["players"][seat]["appr"]))]
+        appr = s["players"][seat]["appr"]
+        out = []
+        for a in sorted(set(appr)):
+            if s["pending"]:
+                i = appr.index(a)
+                del appr[i]
+                try:
+                    answerable = bool(R.frame_legal(s, s["pending"][-1]))
+                finally:
+                    appr.insert(i, a)
+                if not answerable:
+                    continue
+            out.append(f"dismiss {a}")
+        return out
 
     def legal(self, s, seat):
         return self._base_legal(s, seat) + self._dismiss(s, seat)
@@ -128,7 +157,7 @@ class Architects(Game):
         if verb == "dismiss":
             if act not in self._dismiss(s, seat):
                 raise IllegalAction("you can only dismiss one of your own apprentices, "
-                                    "on your own turn")
+                                    "at a decision of yours")
             P = s["players"][seat]
             P["appr"].remove(int(args[0]))
             s["adeck"].append(int(args[0]))
@@ -254,7 +283,8 @@ class Architects(Game):
             P = s["players"][p] if s["phase"] == "over" else resolved_player(s, p)
             lines = [ScoreLine(lbl, pts) for lbl, pts in score_lines(s, p, P)]
             cards.append(ScoreCard(p, s["names"][p], sum(ln.points for ln in lines), lines,
-                                   tiebreak=P["virtue"] * 1000 + P["silver"],
+                                   tiebreak=P["virtue"],
+                                   tiebreak_key=(P["virtue"], P["silver"]),
                                    tiebreak_label=f"virtue {P['virtue']}, "
                                                   f"silver {P['silver']}"))
         return rank_cards(cards)

@@ -75,8 +75,11 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
 
 ## Options
 `side` 1/2, `promo_boards`, `promo_cards` (apprentices and buildings 41-43),
-`conspirator_mode` (per_action / per_capture), `no_worker_fallback`,
-`free_apprentice` and `guildhall_refresh` (BGA-only rules), all off by default.
+and the named variants, all off by default (the rules as printed): Take back
+from anywhere (`no_worker_fallback`), Conspirator per capture
+(`conspirator_mode`), and the BGA-only Free starting apprentice
+(`free_apprentice`) and Guildhall refresh (`guildhall_refresh`). The ones this
+game plays with are listed under "Options in effect" below.
 
 ## Not included
 - Solo mode (Constantine/Helena and the Scheme cards): its rules were not
@@ -91,9 +94,13 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
   (option `conspirator_mode`); Fortress keeps the location limit; no debt at a
   reset when the Prison is empty; release powers before Squire checks;
   end-game effects in the best order for each player; Fountain + Gambler's
-  Den = -2 per debt; no-worker fallback (option `no_worker_fallback`);
+  Den = -2 per debt; a no-worker turn with no worker on a large location
+  passes ("no puede ser retirado del Ayuntamiento, Mercado Negro, Prisión o el
+  Tablero de jugador de un oponente"), and a full round of such passes ends
+  the game;
   Guildhall needs a possible construction or Cathedral advance; Ada's dodge
-  adds to the virtue icons; apprentices may be dismissed only on your turn;
+  adds to the virtue icons; apprentices may be dismissed at any decision of yours
+  ("en cualquier momento");
   n fixed at placement, costs paid in full, empty visits allowed; hire fee
   before taking coins; Black Market resets still happen in the final round.
 """

@@ -16,7 +16,7 @@ Your turn (worker placement):
     retrieve forest    no-worker turn: take 1 worker back from a large location
     retrieve prison    (fallback only) also: retrieve market 2, retrieve captive 1
     pass               no-worker turn with nothing to take back
-    dismiss 13         free action on your own turn: discard hired apprentice 13
+    dismiss 13         free action at any decision of yours: discard hired apprentice 13
 
 Location follow-ups:
     hire 25            Workshop / Black Market middle / Tavern: hire apprentice 25
@@ -43,13 +43,15 @@ Location follow-ups:
     fire 13            Graveyard (promo): discard hired apprentice 13
     place guildhall    also the Crane's (promo) extra Guildhall placement, or done
 
-Dismissing (`dismiss`) is offered before your placement and while hiring
-(Workshop, Black Market middle, Tavern), where it makes room for a new hire.
+Dismissing (`dismiss`) is offered at every decision you owe during play
+("en cualquier momento"), except one that would leave that decision with no
+legal answer.
 """
 
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.notation import is_digit
 
 from .data import FROM_LETTER, LETTER, RESOURCES
 
@@ -82,7 +84,7 @@ def parse_pay_token(tok: str) -> dict:
     while i < len(tok):
         letter = tok[i]
         j = i + 1
-        while j < len(tok) and tok[j].isdigit():
+        while j < len(tok) and is_digit(tok[j]):
             j += 1
         if letter not in FROM_LETTER or j == i + 1 or letter == "$":
             raise IllegalAction(f"cannot read payment '{tok}' (use e.g. w3s1)")

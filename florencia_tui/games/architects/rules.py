@@ -394,8 +394,12 @@ def place_options(s: dict, p: int) -> list[str]:
 
 
 def retrieve_options(s: dict, p: int) -> list[str]:
+    """A no-worker turn: take 1 worker back from a large location; as printed,
+    never from the Guildhall, Black Market, Prison or an opponent's board, so a
+    player with none there passes. The variant ``no_worker_fallback`` lets
+    such a player take one back from the Prison, Black Market or a captor."""
     out = [f"retrieve {loc}" for loc in D.LARGE if s["loc"][loc][p] > 0]
-    if out or not s["options"].get("no_worker_fallback", True):
+    if out or not s["options"].get("no_worker_fallback", False):
         return out or ["pass"]
     if s["prison"][p] > 0:
         out.append("retrieve prison")
@@ -407,8 +411,9 @@ def retrieve_options(s: dict, p: int) -> list[str]:
 def do_retrieve(s: dict, p: int, args: list[str]) -> None:
     P = s["players"][p]
     where = args[0] if args else None
-    # DECISION (engine): a full round in which every player can only pass ends the game
-    # (possible only with no_worker_fallback=False, where players can be locked out).
+    # Reading (engine): a full round in which every player could only pass ends the
+    # game. Nothing can change any more (no placement, so no capture, release or
+    # Black Market reset), so the printed no-worker rule would loop for ever.
     s["passes"] = s.get("passes", 0) + 1 if where is None else 0
     if where in D.LARGE:
         s["loc"][where][p] -= 1

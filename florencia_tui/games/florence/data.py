@@ -195,8 +195,9 @@ PRESTIGE = {
     "P07": ("Most Works", "most", "works", 7, 4),
     "P08": ("Most Forests", "most", "forests", 7, 4),
     "P09": ("Most Landscapes", "most", "landscapes", 7, 4),
-    "P10": ("1 Builder + 1 Jester + 2 Landscapes", "all",
-            [("builders", 1), ("jesters", 1), ("landscapes", 2)], 7, None),
+    # T1: "Por al menos 1 Arquitecto y 1 bufón y 2 Tipos de Paisajes recibes 7".
+    "P10": ("1 Builder + 1 Jester + 2 landscape types", "all",
+            [("builders", 1), ("jesters", 1), ("landscape_types", 2)], 7, None),
     "P11": ("4 Buildings + 2 Freedoms + 4 Works", "all",
             [("buildings", 4), ("freedoms", 2), ("works", 4)], 6, None),
     "P12": ("All three Freedoms", "all", [("freedoms", 3)], 8, None),
@@ -204,7 +205,9 @@ PRESTIGE = {
     "P14": ("All three landscape types", "all", [("landscape_types", 3)], 8, None),
 }
 PRESTIGE_IDS = sorted(PRESTIGE)
-# spec §9.3: P10 reads "2 Landscapes" (English, default) or "2 landscape types" (T1).
-P10_REQUIRES_TYPES = False
+# spec §9.3: P10 reads "2 landscape types" (T1, our authority: the default) or
+# "2 Landscapes" (the English card: any two tiles, e.g. two forests), the variant
+# option `p10_one_type`.
+P10_ANY_LANDSCAPES = [("builders", 1), ("jesters", 1), ("landscapes", 2)]
 
 RECRUIT_COUNT = 5

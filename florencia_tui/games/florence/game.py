@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.undo import took_from
 from florencia_tui.games.florence import candidates as CA
 from florencia_tui.games.florence import data as D
@@ -85,7 +85,8 @@ the full value and a tie for the bracketed value; zero never counts.
   means no build / no landscape bid; tie after money is shared.
 * Inferred: round 4 minimum WV 14.
 * T1-only cards: bonus B02 B04 B06 B08 B11 B17.
-* P10 reads "2 landscapes" (option `p10_types` for "2 landscape types").
+* P10 reads "2 landscape types" as printed (variant *P10: any 2
+  landscapes* for the English card's "2 Landscapes", e.g. two forests).
 * DECISION: the declining nominator is out; recruiting happens between
   actions, not inside one; hand sizes are public; the start player is drawn
   at random; clockwise order.
@@ -106,9 +107,17 @@ class Florence(Game):
     min_players = 3
     max_players = 5
     rules_help = RULES_HELP
+    variants = (
+        Variant("p10_one_type", "P10: any 2 landscapes",
+                "prestige card P10 is met by 2 landscapes of one type (the English "
+                "card); printed: \"2 Tipos de Paisajes\""),
+        Variant("hide_money", "Open money",
+                "everyone's florins are shown (printed: \"La fortuna de un jugador "
+                "permanece escondida\")", on=False, off=True),
+    )
 
-    def default_options(self) -> dict:
-        return {"hide_money": True, "p10_types": D.P10_REQUIRES_TYPES}
+    def options_in_effect(self, s):
+        return {**self.default_options(), **SC.options(s)}
 
     def _new(self, names, seed, options):
         return R.new_state(names, seed, options)

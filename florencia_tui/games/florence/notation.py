@@ -38,7 +38,7 @@ Verbs (one example each):
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import split, to_int
+from florencia_tui.core.notation import is_number, split, to_int
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 
@@ -57,7 +57,7 @@ def prof(tok: str) -> str:
 
 def _card(tok: str, prefix: str, ids: list[str], what: str) -> str:
     t = tok.upper()
-    if t.startswith(prefix) and t[1:].isdigit():
+    if t.startswith(prefix) and is_number(t[1:]):
         t = f"{prefix}{int(t[1:]):02d}"
         if t in ids:
             return t
@@ -75,9 +75,9 @@ def prestige(tok: str) -> str:
 def any_card(tok: str) -> str:
     """A profession, bonus or prestige card name."""
     t = tok.upper()
-    if t[:1] == "B" and t[1:].isdigit():
+    if t[:1] == "B" and is_number(t[1:]):
         return bonus(tok)
-    if t[:1] == "P" and t[1:].isdigit():
+    if t[:1] == "P" and is_number(t[1:]):
         return prestige(tok)
     return prof(tok)
 

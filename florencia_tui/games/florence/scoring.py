@@ -81,15 +81,30 @@ def bonus_values(p: dict) -> dict[str, int]:
     return {card: bonus_value(card, c) for card in p["bonus"]}
 
 
+def options(s: dict) -> dict:
+    """The options ``s`` plays by. A state begun before P10's default became
+    the printed "2 landscape types" stored ``p10_types`` (false: any two
+    landscapes); it keeps the reading it began with, as ``p10_one_type``."""
+    opts = dict(s.get("options") or {})
+    if "p10_one_type" not in opts and "p10_types" in opts:
+        opts["p10_one_type"] = not opts.pop("p10_types")
+    return opts
+
+
+def requirements(s: dict, card: str) -> list:
+    """The (count, at least) pairs a threshold ("all") prestige card asks for."""
+    if card == "P10" and options(s).get("p10_one_type"):
+        return D.P10_ANY_LANDSCAPES
+    return list(D.PRESTIGE[card][2])
+
+
 def prestige_points(s: dict, seat: int, card: str) -> int:
     """What prestige card ``card`` scores for ``seat`` now (spec §9.3)."""
     name, kind, what, full, tied = D.PRESTIGE[card]
     allc = [counts(p) for p in s["players"]]
     mine = allc[seat]
     if kind == "all":
-        reqs = list(what)
-        if card == "P10" and s.get("options", {}).get("p10_types", D.P10_REQUIRES_TYPES):
-            reqs = [("builders", 1), ("jesters", 1), ("landscape_types", 2)]
+        reqs = requirements(s, card)
         return full if all(mine[k] >= n for k, n in reqs) else 0
     v = mine[what]
     others = [c[what] for i, c in enumerate(allc) if i != seat]

@@ -88,15 +88,9 @@ class Palazzo(Game):
     def legal(self, s, seat):
         return rules.legal(s, seat)
 
-    def apply(self, s, seat, action):
-        """As Game.apply (same checks, input untouched), with a faster copy."""
-        if self.is_over(s):
-            raise IllegalAction("the game is over")
-        if seat not in self.to_act(s):
-            raise IllegalAction(f"it is not seat {seat}'s decision")
-        s2 = _fast_clone(s)
-        self._apply(s2, seat, action.strip())
-        return s2
+    def _copy(self, s):
+        """Game.apply's copy, faster for Palazzo's state."""
+        return _fast_clone(s)
 
     def _apply(self, s, seat, action):
         rules.apply(s, seat, action)

@@ -17,7 +17,7 @@ Buy or auction (``palazzo.buy_or_auction``):
     auction               move the master builder and auction its quarry
 Pay for a purchase (``palazzo.pay``):
     pay Red4+Green4+Blue4 a legal payment worth at least the price
-    pay none              only when the price is 0
+    pay none              when the price is 0 (cards may still be paid: no change)
 Auction (``palazzo.bid``):
     bid Green6+C2         the cards ADDED to your bid this turn
     pass                  take your bid back and leave the auction
@@ -37,6 +37,7 @@ Rebuild (``palazzo.rebuild``), then pay one card (``palazzo.rebuild_pay``):
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.notation import is_digit
 from florencia_tui.games.palazzo.data import CURRENCIES, TILE_IDS
 from florencia_tui.games.palazzo.payment import is_card, sort_cards
 
@@ -54,7 +55,7 @@ def parse_card(text: str) -> str:
             cand = c + t[len(c):]
             if is_card(cand):
                 return cand
-    if len(low) == 2 and low[0] in _SHORT and low[1].isdigit():
+    if len(low) == 2 and low[0] in _SHORT and is_digit(low[1]):
         cand = _SHORT[low[0]] + low[1]
         if is_card(cand):
             return cand

@@ -227,10 +227,10 @@ def legal(s: dict, seat: int) -> list[str]:
     if ph == "buy_or_auction":
         return buy_options(s, seat) + ["auction"]
     if ph == "pay":
+        # "Puede pagar más de lo requerido pero no recibe cambio": at price 0
+        # too, so `pay none` and every legal payment (pointless, but legal).
         price = s["buying"]["price"]
-        if price <= 0:
-            return ["pay none"]
-        return [
+        return (["pay none"] if price <= 0 else []) + [
             f"pay {fmt_cards(p)}"
             for p in legal_subsets(s["hands"][seat])
             if best_value(p) >= price
@@ -396,13 +396,10 @@ def _ph_pay(s, seat, verb, args):
     cards = parse_cards(" ".join(args)) if args else None
     if cards is None:
         raise IllegalAction("name the cards to pay with, e.g. 'pay Red4+Red5' ('pay none' if free)")
-    if price <= 0:
-        if cards:
-            raise IllegalAction("the price is 0: pay none")
-    else:
-        why = _remove_cards(s["hands"][seat], cards) or check_payment(cards, price)
-        if why:
-            raise IllegalAction(why)
+    # Overpaying is legal ("Puede pagar más ... no recibe cambio"), at price 0 too.
+    why = _remove_cards(s["hands"][seat], cards) or check_payment(cards, price)
+    if why:
+        raise IllegalAction(why)
     _take_out(s["hands"][seat], cards)
     s["discard"] += cards
     tiles = s["buying"]["tiles"]

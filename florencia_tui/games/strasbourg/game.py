@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.games.strasbourg import data, determinize, rules, scoring
 from florencia_tui.games.strasbourg import view as view_mod
 from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, parse
@@ -88,9 +88,15 @@ class Strasbourg(Game):
     min_players = 3
     max_players = 5
     rules_help = RULES_HELP
-
-    def default_options(self) -> dict:
-        return {"min_draw": data.MIN_DRAW_DEFAULT, "open_screens": False}
+    variants = (
+        Variant("min_draw", "First draw optional",
+                "a player may stop before drawing any card in the planning (the engine's "
+                "reading of \"Saca la carta superior de tu mazo\": at least 1)",
+                on=0, off=data.MIN_DRAW_DEFAULT),
+        Variant("open_screens", "Open screens",
+                "everyone's coins, goods and privileges are shown (printed: kept "
+                "\"detrás de tu pantalla\")"),
+    )
 
     def _new(self, names, seed, options):
         return rules.new_state(names, seed, options)
@@ -213,14 +219,9 @@ class Strasbourg(Game):
         )
 
     # ----- bots -----------------------------------------------------------------
-    def apply(self, s, seat, action):
-        if s["phase"] == "over":
-            raise IllegalAction("the game is over")
-        if seat not in rules.to_act(s):
-            raise IllegalAction(f"it is not seat {seat}'s decision")
-        s2 = determinize.fast_clone(s)
-        rules.apply(s2, seat, action.strip())
-        return s2
+    def _copy(self, s):
+        """Game.apply's copy, faster for Strasbourg's state."""
+        return determinize.fast_clone(s)
 
     def apply_in_place(self, s, seat, action):
         rules.apply(s, seat, action.strip())

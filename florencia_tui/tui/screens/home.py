@@ -82,6 +82,12 @@ class HomeScreen(Screen[None]):
         for g in rows[:30]:
             title = REGISTRY[g.game].title if g.game in REGISTRY else g.game
             when = time.strftime("%d %b %H:%M", time.localtime(g.updated))
+            damage = self.app.store.damage(g.id)
+            if damage:  # listed, named, not offered: the others still open
+                saved.add_option(Option(Text(f"#{g.id} {title} · damaged save, cannot be "
+                                             f"opened: {damage}", style="red"),
+                                        id=f"saved-{g.id}", disabled=True))
+                continue
             saved.add_option(Option(
                 f"#{g.id} {title} · {', '.join(g.names)} · {g.n_actions} actions · {when}",
                 id=f"saved-{g.id}",

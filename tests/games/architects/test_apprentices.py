@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import rules as R
 
@@ -252,3 +253,47 @@ def test_rudolf_six_apprentices_and_cheaper_hire(kit):
     s = kit.play(s, 0, "place workshop", f"hire {first}")
     P = s["players"][0]
     assert len(P["appr"]) == 6 and P["silver"] == 0
+
+
+def test_apprentices_may_be_dismissed_at_any_decision_mid_storehouse_included(kit):
+    """Transcript (seed 004), Taller: "pueden descartar Aprendices en cualquier
+    momento para liberar espacio para los nuevos. Los Aprendices descartados
+    deben colocarse boca abajo debajo del Mazo". Offered at every decision the
+    player owes, in the middle of a King's Storehouse visit too."""
+    aid = 15
+    give, _get = D.APPRENTICES[aid][4]
+    s = kit.fresh()
+    kit.appr(s, 0, [11, aid])
+    for r, k in give.items():
+        s["players"][0][r] = k
+    s = kit.play(s, 0, "place storehouse")
+    assert kit.game.prompt(s, 0).kind == "architects.storehouse"
+    assert {"dismiss 11", f"dismiss {aid}", f"use {aid}"} <= set(kit.game.legal(s, 0))
+    s2 = kit.play(s, 0, "dismiss 11")
+    assert s2["players"][0]["appr"] == [aid] and s2["adeck"][-1] == 11
+    assert kit.game.prompt(s2, 0).kind == "architects.storehouse"  # the visit goes on
+    assert f"use {aid}" in kit.game.legal(s2, 0)
+    s3 = kit.play(s2, 0, f"dismiss {aid}")  # dismissing the trader: no 'use' any more
+    assert f"use {aid}" not in kit.game.legal(s3, 0) and "done" in kit.game.legal(s3, 0)
+    # Only the player who owes a decision: seat 1 waits, so it cannot dismiss now.
+    kit.appr(s, 1, [12])
+    assert not any(a.startswith("dismiss") for a in kit.game.legal(s, 1))
+    with pytest.raises(IllegalAction, match="at a decision of yours"):
+        kit.game.apply(s, 0, "dismiss 12")
+
+
+def test_a_waiting_player_dismisses_at_its_own_decision_on_another_turn(kit):
+    """"en cualquier momento": Hugo's debt choice at a Black Market reset is his
+    decision on seat 0's turn; he may dismiss an apprentice there too."""
+    s = kit.fresh()
+    s["players"][1].update(board="Hugo", silver=5)
+    kit.appr(s, 1, [12])
+    kit.jail(s, 1, 2)
+    s["market"] = [2, 2, None]
+    s["players"][2]["workers"] -= 2
+    kit.give(s, 0, silver=3)
+    s = kit.play(s, 0, "place market 3")
+    assert kit.game.to_act(s) == [1] and s["turn"] == 0
+    assert "dismiss 12" in kit.game.legal(s, 1)
+    s = kit.play(s, 1, "dismiss 12")
+    assert s["players"][1]["appr"] == [] and kit.game.to_act(s) == [1]

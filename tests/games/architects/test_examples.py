@@ -481,6 +481,29 @@ def test_t12_blue_40_and_tiebreaks(kit):
     assert cards[0].winner and cards[1].winner  # shared win
 
 
+def test_tiebreak_is_virtue_then_silver_compared_as_a_tuple(kit):
+    """Transcript (seed 004), PUNTUACIÓN DE FINAL DE PARTIDA: "En caso de empate,
+    el jugador con la Virtud más alta es el ganador. Si aún así continúa el
+    empate, el jugador empatado con la mayor cantidad de Plata restante es el
+    ganador. Si todavía sigue el empate, todos los jugadores empatados comparten
+    la victoria." One more virtue beats any amount of silver: the old key
+    virtue*1000+silver ranked 1,000 silver above a virtue."""
+    s = kit.fresh(n=2)
+    _red38(s, 0)
+    _blue40(s, 1)
+    s["players"][0]["gold"] = 4  # Red 40 with virtue 12, Blue 40 with virtue 6
+    blue = s["players"][1]
+    blue["virtue"] = 11  # one virtue short of Red
+    gap = 40 - kit.game.scores(s)[1].total
+    blue["silver"] += 10_000  # +1,000 points of silver ...
+    blue["gold"] += gap - 1_000  # ... taken back in gold: Blue still totals 40
+    cards = kit.game.scores(s)
+    assert cards[0].total == cards[1].total == 40
+    assert cards[1].tiebreak_key == (11, blue["silver"]) and blue["silver"] > 10_000
+    assert cards[0].winner and not cards[1].winner  # virtue 12 beats 11 and 10,000 silver
+    assert blue["virtue"] * 1000 + blue["silver"] > 12 * 1000 + s["players"][0]["silver"]
+
+
 # ---------------------------------------------------------------- T13 end trigger
 def test_t13_end_trigger_final_round(kit):
     s = kit.fresh(n=3)
@@ -557,19 +580,44 @@ def test_t16_no_worker_turn(kit):
     assert s["turn"] == 1
 
 
-def test_no_worker_fallback_and_literal_reading(kit):
+def test_no_worker_turn_as_printed_never_takes_back_from_prison_market_or_captor(kit):
+    """Transcript (seed 004), Regla Especial: "El Trabajador elegido no puede ser
+    retirado del Ayuntamiento, Mercado Negro, Prisión o el Tablero de jugador de
+    un oponente". By default a player whose only workers are there passes."""
     s = kit.fresh()
+    assert s["options"]["no_worker_fallback"] is False
     s["players"][0]["workers"] = 0
     s["prison"][0] = 1
     s["market"][1] = 0
     s["players"][2]["captives"][0] = 2
+    s["guildhall"] = [0]
+    assert kit.game.legal(s, 0) == ["pass"]
+    for refused in ("retrieve prison", "retrieve market 2", "retrieve captive 2",
+                    "retrieve guildhall"):
+        with pytest.raises(IllegalAction):
+            kit.game.apply(s, 0, refused)
+    s2 = kit.play(s, 0, "pass")
+    assert s2["turn"] == 1 and s2["players"][0]["workers"] == 0
+    assert s2["prison"][0] == 1 and s2["market"][1] == 0
+
+
+def test_no_worker_variant_takes_back_from_prison_market_or_captor(kit):
+    """The variant "Take back from anywhere" (option `no_worker_fallback`, the
+    engine's behaviour before issue 14) departs from "no puede ser retirado del
+    ... Mercado Negro, Prisión o el Tablero de jugador de un oponente"; still
+    never from the Guildhall ("Ayuntamiento")."""
+    s = kit.fresh(no_worker_fallback=True)
+    s["players"][0]["workers"] = 0
+    s["prison"][0] = 1
+    s["market"][1] = 0
+    s["players"][2]["captives"][0] = 2
+    s["guildhall"] = [0]
     assert kit.game.legal(s, 0) == ["retrieve prison", "retrieve market 2",
                                     "retrieve captive 2"]
     s2 = kit.play(s, 0, "retrieve market 2")
     assert s2["market"][1] is None and s2["players"][0]["workers"] == 1
-    s["options"]["no_worker_fallback"] = False
-    assert kit.game.legal(s, 0) == ["pass"]
-    assert kit.play(s, 0, "pass")["turn"] == 1
+    assert "Take back from anywhere" in kit.game.rules_help_for(s["options"])
+    assert "Take back from anywhere" not in kit.game.rules_help_for({})
 
 
 # ---------------------------------------------------------------- T17 hand limit
@@ -603,8 +651,11 @@ def test_t17_caroline_black_market_draw(kit):
 
 
 def test_everyone_locked_out_ends_the_game(kit):
-    """Literal no-worker reading: a full round of passes ends the game (engine DECISION)."""
-    s = kit.fresh(n=2, no_worker_fallback=False)
+    """As printed ("no puede ser retirado del Ayuntamiento, Mercado Negro, Prisión
+    o el Tablero de jugador de un oponente") every player can be left with only
+    `pass`; nothing can change any more, so a full round of passes ends the game
+    (the engine's reading, docs/rules-notes/architects.md) instead of a deadlock."""
+    s = kit.fresh(n=2)
     for p in (0, 1):
         s["players"][p]["workers"] = 0
         s["prison"][p] = 20

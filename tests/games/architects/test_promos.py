@@ -67,7 +67,11 @@ def test_graveyard(kit):
     kit.give(s, 0, **D.PROMO_BUILDINGS[42][2])
     kit.hand(s, 0, [42])
     s = kit.play(s, 0, "place guildhall", "build 42")
-    assert GAME.legal(s, 0) == ["fire 11", "fire 13"]
+    # Apprentices may be discarded "en cualquier momento" (dismiss), also here.
+    assert GAME.legal(s, 0) == ["fire 11", "fire 13", "dismiss 11", "dismiss 13"]
+    after = kit.play(s, 0, "dismiss 11")
+    # With one apprentice left, dismissing it would leave the Graveyard nothing to fire.
+    assert GAME.legal(after, 0) == ["fire 13"]
     s = kit.play(s, 0, "fire 11")
     assert s["players"][0]["appr"] == [13] and s["adeck"][-1] == 11
     assert s["players"][0]["virtue"] == 6

@@ -2,7 +2,10 @@
 
 import pytest
 
+from florencia_tui.games import get_game
 from florencia_tui.games.florence import scoring as SC
+
+GAME = get_game("florence")
 
 
 def owner_state(fl):
@@ -102,16 +105,38 @@ def test_threshold_cards_ignore_opponents(fl):
     assert SC.prestige_points(s, 0, "P12") == 8
 
 
-def test_p10_two_landscapes_or_two_types(fl):
+def test_p10_needs_two_landscape_types_as_printed(fl):
+    """T1 (seed 000), CARTAS DE PRESTIGIO 2: "Por al menos 1 Arquitecto y 1 bufón
+    y 2 Tipos de Paisajes recibes 7 Puntos de Prestigio". Two forests are one
+    type: no points by default; the variant `p10_one_type` (the English card's
+    "2 Landscapes") pays them."""
     s = fl.action_phase(3)
     p = s["players"][0]
     p["builders"], p["jesters"] = 1, 1
     fl.furnish(s, 0, [], {"forest": 2})
+    assert s["options"]["p10_one_type"] is False  # the default: as printed
+    assert SC.prestige_points(s, 0, "P10") == 0
+    s["options"]["p10_one_type"] = True
     assert SC.prestige_points(s, 0, "P10") == 7
+    s["options"]["p10_one_type"] = False
+    fl.furnish(s, 0, [], {"park": 1})  # forest + park: 2 types
+    assert SC.prestige_points(s, 0, "P10") == 7
+
+
+def test_p10_reading_of_a_state_saved_before_the_default_changed(fl):
+    """A state begun when "2 Landscapes" was the default stored `p10_types:
+    false`; it keeps that reading. One that chose T1's "2 Tipos de Paisajes"
+    (`p10_types: true`) keeps that one."""
+    s = fl.action_phase(3)
+    p = s["players"][0]
+    p["builders"], p["jesters"] = 1, 1
+    fl.furnish(s, 0, [], {"forest": 2})
+    del s["options"]["p10_one_type"]
+    s["options"]["p10_types"] = False
+    assert SC.prestige_points(s, 0, "P10") == 7
+    assert GAME.options_in_effect(s)["p10_one_type"] is True
     s["options"]["p10_types"] = True
     assert SC.prestige_points(s, 0, "P10") == 0
-    fl.furnish(s, 0, [], {"park": 1})
-    assert SC.prestige_points(s, 0, "P10") == 7
 
 
 def test_end_of_game_scores_prestige_cards_and_money_breaks_ties(fl):

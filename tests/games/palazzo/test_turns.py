@@ -69,6 +69,29 @@ def test_price_floors_at_zero(mk, run):
     assert s["active"] == 1
 
 
+def test_paying_cards_for_a_free_tile_is_legal_and_gives_no_change(mk, run):
+    """Transcript (seed 001), comprar piezas: "Puede pagar más de lo requerido
+    pero no recibe cambio." At price 0 too: cards may be paid (pointless, but
+    legal), `pay none` stays the sensible answer, and payment rules still hold."""
+    supply = ["B11", "B12", "B13", "S11", "S12", "S13", "M11", "M12", "M13", "B21"]
+    s = mk(2, supply=list(supply), hands=[["Red3", "Red4", "Green4", "Blue4", "C2"], []])
+    s["stacks"]["I"] = ["S22", "M23"]
+    s = run(s, (0, "tiles"), (0, "buy B11"))
+    assert s["buying"]["price"] == 0
+    legal = GAME.legal(s, 0)
+    assert legal[0] == "pay none"
+    assert {"pay Red3", "pay C2", "pay Red4+Green4+Blue4", "pay Red3+Red4"} <= set(legal)
+    assert GAME.candidates(s, 0) == ["pay none"]  # bots never overpay for nothing
+    with pytest.raises(IllegalAction, match="mix currencies"):
+        GAME.apply(s, 0, "pay Red3+Green4")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        GAME.apply(s, 0, "pay Blue7")
+    paid = run(s, (0, "pay Red3+Red4"))
+    assert paid["hands"][0] == ["Green4", "Blue4", "C2"]  # no change
+    assert paid["discard"][-2:] == ["Red3", "Red4"] and paid["phase"] == "build"
+    assert paid["last"] == "Ana buys B11 for 0 with Red3+Red4"
+
+
 # ------------------------------------------------------------------ 12.8 money
 
 
