@@ -239,6 +239,8 @@ class NetApp(FlorenciaApp):
 
     CSS_PATH = [TUI_CSS, "lobby.tcss"]
     TITLE = "florencia"
+    #: The files this app could write are the server's: a log export is shown instead.
+    writes_local_files = False
 
     def __init__(self, conn: Connection) -> None:
         """``conn``: the player's link to the table service, already signed in
