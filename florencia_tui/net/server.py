@@ -134,17 +134,8 @@ def run(server: FlorenciaServer, out=None) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        key = sshd.host_key(server.data)
-        print(f"florencia: tables in {server.store.path}", file=out)
-        print(f"florencia: table service on {server.socket}", file=out)
-        if server.ssh is not None:
-            print(f"florencia: SSH on {server.host}:{server.ssh_port} "
-                  f"(host key {key.get_fingerprint()}) · ssh -p {server.ssh_port} "
-                  f"NAME@{server.host}", file=out)
-        if server.web_url:
-            print(f"florencia: browser on {server.web_url}", file=out)
-        for line in server.auth.describe(web=server.web_url is not None):
-            print(f"florencia: sign-in · {line}", file=out)
+        for line in banner(server):
+            print(f"florencia: {line}", file=out)
         out.flush()
         await stop.wait()
         print("florencia: stopping (every table is saved)", file=out)
@@ -152,6 +143,23 @@ def run(server: FlorenciaServer, out=None) -> int:
 
     asyncio.run(main())
     return 0
+
+
+def banner(server: FlorenciaServer) -> list[str]:
+    """What ``florencia serve`` says at start: where things are, and in plain
+    words what its sign-in modes guarantee."""
+    lines = [f"tables in {server.store.path}", f"table service on {server.socket}"]
+    if server.ssh is not None:
+        key = sshd.host_key(server.data)
+        lines.append(f"SSH on {server.host}:{server.ssh_port} (host key "
+                     f"{key.get_fingerprint()}) · ssh -p {server.ssh_port} NAME@{server.host}")
+    if server.web_url:
+        lines.append(f"browser on {server.web_url}")
+    if server.socket_mode & 0o077 and server.socket.parent == server.data:
+        lines.append("warning: the socket is in the data directory, which only this "
+                     "account may enter; give --socket outside it for other accounts")
+    lines += [f"sign-in · {line}" for line in server.auth.describe(web=server.web_url is not None)]
+    return lines
 
 
 def read_password(path: str | None) -> str | None:

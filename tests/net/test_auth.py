@@ -137,3 +137,16 @@ def test_passwd_writes_a_private_hashed_line(tmp_path, capsys):
                       stdin=io.StringIO("a long enough one\n")) == 2
     with pytest.raises(KeyError):
         read_passwords(path)["ana@web"]
+
+
+async def test_the_server_says_at_start_what_its_modes_guarantee(tmp_path, short_dir):
+    from florencia_tui.net.server import banner
+
+    srv = await server(tmp_path, short_dir, Auth(password=SHARED))
+    try:
+        said = "\n".join(banner(srv))
+    finally:
+        await srv.close()
+    assert "SSH on 127.0.0.1:" in said and "host key SHA256:" in said
+    assert "sign-in · shared password: whoever knows it signs in under ANY name" in said
+    assert SHARED not in said
