@@ -61,6 +61,7 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 LABELS_UP_TO = 80  # labels for longer legal lists are asked one by one
 LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
 MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
+INTERNAL = "internal error (the server has logged it)"
 MAX_REQUEST = 256 * 1024  # a request line (an action, a crash report) is far shorter
 
 
@@ -188,9 +189,10 @@ class TableService:
                     conn.send({"id": rid, "error": str(e), "kind": "illegal"})
                 except ServiceError as e:
                     conn.send({"id": rid, "error": str(e), "kind": e.kind})
-                except Exception as e:  # noqa: BLE001 - one bad request never kills the service
-                    log.exception("request %s failed", msg.get("op"))
-                    conn.send({"id": rid, "error": f"{type(e).__name__}: {e}", "kind": "error"})
+                except Exception:  # noqa: BLE001 - one bad request never kills the service
+                    # The details (perhaps a path) are for this log, not the player.
+                    log.exception("request %s from %s failed", msg.get("op"), conn.user)
+                    conn.send({"id": rid, "error": INTERNAL, "kind": "error"})
         finally:
             self._tasks.discard(task)
             self.conns.discard(conn)

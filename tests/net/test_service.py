@@ -199,3 +199,13 @@ def test_hot_seat_games_are_no_network_tables(service_thread, links):
         with pytest.raises(RemoteError, match="no table"):
             mallory.call("watch", code=ref, seat=None)
     assert service_thread.call(lambda: local not in service_thread.service.tables)
+
+
+def test_a_failing_request_tells_the_player_nothing_of_the_server(links, caplog):
+    from florencia_tui.net.service import INTERNAL
+
+    alice = links("alice")
+    with pytest.raises(RemoteError) as e:
+        alice.call("create", game="palazzo", humans="/srv/secret/path", bots=0)
+    assert str(e.value) == INTERNAL
+    assert "/srv/secret/path" in caplog.text  # the details are in the server's log
