@@ -184,8 +184,12 @@ class WebGate:
             await asyncio.sleep(FAILED_SIGN_IN_DELAY)
             log.info("web: failed sign-in as %s", name)
             return self.form("Wrong name or password.", 403)
+        now = time.time()
+        for old, (_, since) in list(self.sessions.items()):  # forget expired sessions
+            if now - since > SESSION_SECONDS:
+                del self.sessions[old]
         token = secrets.token_urlsafe(32)
-        self.sessions[token] = (f"{name}@web", time.time())
+        self.sessions[token] = (f"{name}@web", now)
         response = web.HTTPSeeOther("/")
         response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/",
                             secure=request.secure, max_age=SESSION_SECONDS)
