@@ -275,7 +275,7 @@ def write_doc(text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--sessions", type=int, default=20)
     p.add_argument("--actions", type=int, default=25, help="actions per session")
     p.add_argument("--seed", type=int, default=1)

@@ -327,7 +327,7 @@ def _seed_saved_games(n: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     sec = 1.0 if args.quick else 5.0

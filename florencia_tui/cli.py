@@ -7,9 +7,34 @@ import sys
 from pathlib import Path
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse without its two ways of leaking a secret: no abbreviated options
+    (``--password X`` must not quietly become ``--password-file X``), and an
+    unknown argument is named by its option only, never echoed with its value."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, args=None, namespace=None):
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            names = [a.split("=", 1)[0] for a in extras if a.startswith("-")]
+            if "--password" in names:
+                self.error("there is no --password option: a password on the command line "
+                           "is visible to every local account (ps); use --password-file FILE, "
+                           "$FLORENCIA_SSH_PASSWORD or --passwords FILE")
+            what = ", ".join(names) if names else "a value"
+            others = len(extras) - len(names)
+            if names and others:
+                what += f" (and {others} value(s), not shown)"
+            self.error(f"unrecognized arguments: {what}")
+        return ns
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="florencia", description="A terminal table for "
-                                "Princes of Florence, Palazzo, Strasbourg and Architects.")
+    p = Parser(prog="florencia", description="A terminal table for "
+               "Princes of Florence, Palazzo, Strasbourg and Architects.")
     sub = p.add_subparsers(dest="cmd")
     sub.add_parser("play", help="open the app (the default)")
     sp = sub.add_parser("selfplay", help="play random-bot games headless and summarise")
@@ -45,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", help="statistics over the saved games")
     from florencia_tui.net.cli import add_parsers
 
-    add_parsers(sub)  # serve, connect
+    add_parsers(sub)  # serve, connect, passwd
     return p
 
 
@@ -154,10 +179,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{damage}", file=sys.stderr)
             return 2
         return run_app(resume=args.id)
-    if args.cmd in ("serve", "connect"):
-        from florencia_tui.net.cli import cmd_connect, cmd_serve
+    if args.cmd in ("serve", "connect", "passwd"):
+        from florencia_tui.net.cli import cmd_connect, cmd_passwd, cmd_serve
 
-        return cmd_serve(args) if args.cmd == "serve" else cmd_connect(args)
+        return {"serve": cmd_serve, "connect": cmd_connect, "passwd": cmd_passwd}[args.cmd](args)
     if args.cmd == "selfplay" and args.save:
         from florencia_tui.selfplay import save_games
         from florencia_tui.store import Store

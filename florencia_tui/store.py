@@ -56,15 +56,47 @@ MIGRATIONS = [
 
 
 def data_dir() -> Path:
-    """The per-user data directory (created on demand)."""
+    """The per-user data directory (created on demand, mode 0700: it holds every
+    game's hidden state, so no other local account may read it)."""
     env = os.environ.get(ENV_DATA_DIR)
     if env:
         path = Path(env)
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         path = Path(base) / "florencia_tui"
-    path.mkdir(parents=True, exist_ok=True)
+    return private_dir(path)
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a directory only its owner may enter (made 0700, or narrowed
+    to it if it exists with group or other bits and is ours)."""
+    path = Path(path)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _narrow(path, 0o700)
     return path
+
+
+def private_file(path: Path) -> Path:
+    """Make sure ``path`` exists with mode 0600 (created so, or narrowed)."""
+    path = Path(path)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        _narrow(path, 0o600)
+    return path
+
+
+def write_private(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path`` (mode 0600: a log holds what one seat saw)."""
+    private_file(path)
+    Path(path).write_text(text)
+    return Path(path)
+
+
+def _narrow(path: Path, mode: int) -> None:
+    st = path.stat()
+    if st.st_uid == os.getuid() and st.st_mode & 0o777 & ~mode:
+        os.chmod(path, st.st_mode & 0o777 & mode)
 
 
 @dataclass
@@ -89,9 +121,17 @@ class SavedGame:
 class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else data_dir() / "florencia.sqlite3"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.exists():
+            private_dir(self.path.parent)
+        # Every game's hidden state is in here: 0600 before SQLite opens it (its
+        # -wal and -shm files take the database file's mode).
+        private_file(self.path)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
+        for extra in ("-wal", "-shm"):  # made 0644 by versions before this one
+            side = self.path.with_name(self.path.name + extra)
+            if side.exists():
+                _narrow(side, 0o600)
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)

@@ -5,11 +5,13 @@ Processes (see ``docs/architecture.md``, "Networked play")::
     florencia serve ─┬─ TableService      all Tables, bots, the Store (SQLite)
                      ├─ RPC endpoint      Unix socket, line-delimited JSON
                      ├─ SSH server        asyncssh; one PTY child per session
-                     └─ web server        textual-serve (``--web``), one child per tab
+                     └─ web server        textual-serve (``--web``) behind ``web.WebGate``
+                                          (Host/Origin, sign-in), one child per signed-in tab
 
     child: python -m florencia_tui.net.client --socket S --user NAME
            the normal FlorenciaApp screens over a RemoteTable (net.remote)
 
-``service``, ``protocol``, ``sshd`` and ``server`` never import Textual; the
-client side (``remote``, ``lobby``, ``client``) does.
+``service``, ``protocol``, ``sshd``, ``passwords``, ``web`` and ``server`` never
+import Textual; the client side (``remote``, ``lobby``, ``client``) does. What
+each sign-in mode guarantees: ``docs/security.md``.
 """

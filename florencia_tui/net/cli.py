@@ -17,13 +17,18 @@ def add_parsers(sub) -> None:
     sv.add_argument("--authorized-keys", metavar="FILE|DIR",
                     help="public keys that may sign in: one file for everybody, or a "
                     "directory holding a file per player name")
-    sv.add_argument("--password-file", metavar="FILE", help="a shared password "
-                    "(or set $FLORENCIA_SSH_PASSWORD)")
+    sv.add_argument("--passwords", metavar="FILE", help="per-player passwords: NAME:HASH "
+                    "lines (made by `florencia passwd NAME --file FILE`)")
+    sv.add_argument("--password-file", metavar="FILE", help="a shared password for any "
+                    "name without a key or password of its own (or $FLORENCIA_SSH_PASSWORD)")
     sv.add_argument("--open", action="store_true",
                     help="no authentication at all; only allowed on a loopback address")
     sv.add_argument("--web", action="store_true", help="also serve the app to browsers")
     sv.add_argument("--web-host", help="address for the browser server (default: --host)")
     sv.add_argument("--web-port", type=int, default=8000)
+    sv.add_argument("--web-origin", action="append", default=[], metavar="URL",
+                    help="another address browsers reach the page at (e.g. an HTTPS "
+                    "proxy's https://games.example.org); repeatable")
     sv.add_argument("--socket", help="the table service's Unix socket "
                     "(default: server.sock in the data directory)")
     sv.add_argument("--socket-mode", default="600", help="its permissions in octal; "
@@ -34,27 +39,66 @@ def add_parsers(sub) -> None:
     cn.add_argument("--socket", help="the server's socket (default: $FLORENCIA_SOCKET, "
                     "else the data directory's)")
     cn.add_argument("--user", help="player name (default: $USER)")
+    pw = sub.add_parser("passwd", help="set a player's password in a passwords file "
+                        "(for `serve --passwords FILE`)")
+    pw.add_argument("name", help="the player's name (their SSH user name)")
+    pw.add_argument("--file", required=True, help="the passwords file (made 0600)")
 
 
 def cmd_serve(args) -> int:
     from florencia_tui.net.server import FlorenciaServer, read_password, run
     from florencia_tui.net.sshd import Auth
 
+    try:
+        password = read_password(args.password_file)
+    except OSError as e:  # never the file's name: it might be the password itself
+        print(f"florencia serve: cannot read --password-file ({e.strerror})", file=sys.stderr)
+        return 2
     keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
-    auth = Auth(authorized_keys=keys, password=read_password(args.password_file),
-                open=args.open)
-    if not args.no_ssh:
-        try:
+    passwords = Path(args.passwords).expanduser() if args.passwords else None
+    auth = Auth(authorized_keys=keys, password=password, passwords=passwords, open=args.open)
+    try:
+        if not args.no_ssh:
             auth.check(args.host)
-        except ValueError as e:
-            print(f"florencia serve: {e}", file=sys.stderr)
-            return 2
+        if args.web:
+            auth.check_web(args.web_host or args.host)
+    except ValueError as e:
+        print(f"florencia serve: {e}", file=sys.stderr)
+        return 2
     server = FlorenciaServer(
         host=args.host, port=None if args.no_ssh else args.port, auth=auth,
         socket=Path(args.socket) if args.socket else None,
         socket_mode=int(args.socket_mode, 8), web_host=args.web_host,
-        web_port=args.web_port if args.web else None, bot_delay=args.bot_delay)
+        web_port=args.web_port if args.web else None, web_origins=args.web_origin,
+        bot_delay=args.bot_delay)
     return run(server)
+
+
+def cmd_passwd(args, stdin=None) -> int:
+    """Add or change NAME's line in a passwords file; the password is asked
+    twice on a terminal, or read as one line from a pipe."""
+    import getpass
+
+    from florencia_tui.net.passwords import set_password
+    from florencia_tui.net.sshd import ssh_name_ok
+
+    stdin = stdin or sys.stdin
+    if not ssh_name_ok(args.name):
+        print("florencia passwd: a name is letters, digits and . _ - (no @)", file=sys.stderr)
+        return 2
+    if stdin.isatty():
+        password = getpass.getpass(f"password for {args.name}: ")
+        if getpass.getpass("again: ") != password:
+            print("florencia passwd: the two differ; nothing changed", file=sys.stderr)
+            return 2
+    else:
+        password = stdin.readline().rstrip("\n")
+    if len(password) < 8:
+        print("florencia passwd: use at least 8 characters; nothing changed", file=sys.stderr)
+        return 2
+    set_password(Path(args.file).expanduser(), args.name, password)
+    print(f"florencia passwd: {args.name}'s password is set in {args.file}")
+    return 0
 
 
 def cmd_connect(args) -> int:

@@ -10,9 +10,10 @@ usual :class:`~florencia_tui.tui.screens.game.GameScreen` over a
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
-from typing import Callable
 
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -22,7 +23,6 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
-from florencia_tui.net.protocol import valid_user
 from florencia_tui.net.remote import Connection, RemoteError
 from florencia_tui.tui.app import FlorenciaApp
 from florencia_tui.tui.screens.game import GameScreen
@@ -60,36 +60,6 @@ def table_text(t: dict) -> Text:
             text.append(mark + " ", style=style)
         text.append(s["name"], style="dim" if s["state"] in ("open", "bot") else "")
     return text
-
-
-class NameScreen(Screen[str | None]):
-    """Asks a browser player's name (an SSH player's is their user name)."""
-
-    BINDINGS = [("escape", "cancel", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="name-box"):
-            yield Static("[b]florencia[/b] · what is your name?")
-            yield Input(id="name", max_length=24, compact=True,
-                        placeholder="letters and digits, then Enter")
-            yield Static(id="name-why", classes="dim")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        steady_cursors(self)
-        self.query_one("#name", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        name = event.value.strip()
-        if not valid_user(name):
-            self.query_one("#name-why", Static).update(
-                "Start with a letter or digit; use letters, digits and . _ - only.")
-            return
-        self.dismiss(name)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class NewTableScreen(ModalScreen[dict | None]):
@@ -269,37 +239,33 @@ class NetApp(FlorenciaApp):
 
     CSS_PATH = [TUI_CSS, "lobby.tcss"]
     TITLE = "florencia"
+    #: The files this app could write are the server's: a log export is shown instead.
+    writes_local_files = False
 
-    def __init__(self, conn: Connection | None = None,
-                 connect: Callable[[str], Connection] | None = None,
-                 suffix: str = "") -> None:
-        """Either an open ``conn``, or ``connect(name)`` after asking the
-        player's name (browsers have no SSH user name; ``suffix``, e.g.
-        ``"@web"``, keeps such names apart from SSH ones)."""
+    def __init__(self, conn: Connection) -> None:
+        """``conn``: the player's link to the table service, already signed in
+        (by SSH, the browser's sign-in or the socket's peer account)."""
         super().__init__(store=_NoStore(), bot_delay=0)
         self.conn = conn  # type: ignore[assignment]
-        self._connect = connect
-        self._suffix = suffix
         self._refresh_queued = False
 
     def on_mount(self, event) -> None:
         event.prevent_default()  # not FlorenciaApp's home screen
-        if self.conn is None:
-            self.push_screen(NameScreen(), self._named)
-        else:
-            self._enter()
-
-    def _named(self, name: str | None) -> None:
-        if not name:
-            self.exit()
-            return
-        try:
-            self.conn = self._connect(name + self._suffix)
-        except (OSError, RemoteError) as e:
-            self.notify(f"Cannot reach the table service: {e}", severity="error")
-            self.push_screen(NameScreen(), self._named)
-            return
         self._enter()
+
+    def _print_error_renderables(self) -> None:
+        """What Textual prints after an internal error (a traceback with source
+        lines and server paths) goes to the service's log, never to the player."""
+        if not self._exit_renderables:
+            return
+        from florencia_tui.net.client import report
+
+        buf = io.StringIO()
+        console = Console(file=buf, width=120, color_system=None, legacy_windows=False)
+        for renderable in self._exit_renderables:
+            console.print(renderable)
+        self._exit_renderables.clear()
+        report(self.conn, buf.getvalue())
 
     def _enter(self) -> None:
         loop = asyncio.get_running_loop()

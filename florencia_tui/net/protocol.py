@@ -24,6 +24,7 @@ submit     action                           {line}
 undo                                        {line}: takes back your latest action
 label      action                           the menu label of a legal action
 scores                                      [ScoreCard dicts]
+report     text                             (an app's internal error, for the log)
 ========== ================================ =========================================
 """
 

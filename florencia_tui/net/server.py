@@ -20,7 +20,7 @@ from pathlib import Path
 from florencia_tui.net import sshd
 from florencia_tui.net.protocol import default_socket
 from florencia_tui.net.service import TableService
-from florencia_tui.store import Store, data_dir
+from florencia_tui.store import Store, data_dir, private_dir
 
 log = logging.getLogger("florencia.serve")
 
@@ -32,6 +32,7 @@ class FlorenciaServer:
                  auth: sshd.Auth | None = None, socket: Path | None = None,
                  socket_mode: int = 0o600, data: Path | None = None,
                  web_host: str | None = None, web_port: int | None = None,
+                 web_origins: list[str] | tuple = (),
                  bot_delay: float = 0.5, python: str = sys.executable) -> None:
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
@@ -39,6 +40,8 @@ class FlorenciaServer:
         self.socket = Path(socket) if socket else default_socket(self.data)
         self.socket_mode = socket_mode
         self.web_host, self.web_port = web_host or host, web_port
+        self.web_origins = list(web_origins)
+        self.web_gate = None
         self.bot_delay = bot_delay
         self.python = python
         self.store: Store | None = None
@@ -50,13 +53,17 @@ class FlorenciaServer:
     async def start(self) -> "FlorenciaServer":
         if self.port is not None:
             self.auth.check(self.host)
+        if self.web_port is not None:
+            self.auth.check_web(self.web_host)
+        private_dir(self.data)  # every table's hidden state: no other account reads it
         self.store = Store(self.data / "florencia.sqlite3")
         self.service = TableService(self.store, bot_delay=self.bot_delay)
         await self.service.start(self.socket, self.socket_mode)
         try:
             if self.port is not None:
                 self.ssh = await sshd.start(self.host, self.port, self.auth,
-                                            sshd.Spawner(self.socket, self.python), self.data)
+                                            sshd.Spawner(self.socket, self.python), self.data,
+                                            sshd.KeyNames(self.store.db))
             if self.web_port is not None:
                 await self._start_web()
         except BaseException:
@@ -72,17 +79,23 @@ class FlorenciaServer:
         from aiohttp import web
         from textual_serve.server import Server
 
-        _reap_web_apps()
+        from florencia_tui.net import web as gate
 
-        command = shlex.join([self.python, "-m", "florencia_tui.net.client", "--socket",
-                              str(self.socket), "--via", "web", "--ask-name"])
-        server = Server(command, host=self.web_host, port=self.web_port, title="florencia")
+        _web_app_service()
+        base = [self.python, "-m", "florencia_tui.net.client", "--socket", str(self.socket),
+                "--via", "web"]
+        server = Server(shlex.join(base), host=self.web_host, port=self.web_port,
+                        title="florencia")
 
         async def quiet_start(app) -> None:  # instead of its banner (we print the URL)
             return None
 
         server.on_startup = quiet_start
-        runner = web.AppRunner(await server._make_app())
+        self.web_gate = gate.WebGate(self.auth, self.web_origins)
+        gate.serve_pages_from_request_host(server, self.web_gate)
+        app = await server._make_app()
+        gate.install(app, self.web_gate)
+        runner = web.AppRunner(app)
         await runner.setup()
         site = web.TCPSite(runner, self.web_host, self.web_port)
         await site.start()
@@ -90,6 +103,7 @@ class FlorenciaServer:
         port = runner.addresses[0][1]
         host = f"[{self.web_host}]" if ":" in self.web_host else self.web_host
         self.web_url = server.public_url = f"http://{host}:{port}"
+        self.web_gate.set_url(self.web_url)
 
     async def close(self) -> None:
         if self.ssh is not None:
@@ -120,15 +134,8 @@ def run(server: FlorenciaServer, out=None) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        key = sshd.host_key(server.data)
-        print(f"florencia: tables in {server.store.path}", file=out)
-        print(f"florencia: table service on {server.socket}", file=out)
-        if server.ssh is not None:
-            print(f"florencia: SSH on {server.host}:{server.ssh_port} "
-                  f"(host key {key.get_fingerprint()}) · ssh -p {server.ssh_port} "
-                  f"NAME@{server.host}", file=out)
-        if server.web_url:
-            print(f"florencia: browser on {server.web_url}", file=out)
+        for line in banner(server):
+            print(f"florencia: {line}", file=out)
         out.flush()
         await stop.wait()
         print("florencia: stopping (every table is saved)", file=out)
@@ -138,23 +145,49 @@ def run(server: FlorenciaServer, out=None) -> int:
     return 0
 
 
+def banner(server: FlorenciaServer) -> list[str]:
+    """What ``florencia serve`` says at start: where things are, and in plain
+    words what its sign-in modes guarantee."""
+    lines = [f"tables in {server.store.path}", f"table service on {server.socket}"]
+    if server.ssh is not None:
+        key = sshd.host_key(server.data)
+        lines.append(f"SSH on {server.host}:{server.ssh_port} (host key "
+                     f"{key.get_fingerprint()}) · ssh -p {server.ssh_port} NAME@{server.host}")
+    if server.web_url:
+        lines.append(f"browser on {server.web_url}")
+    if server.socket_mode & 0o077 and server.socket.parent == server.data:
+        lines.append("warning: the socket is in the data directory, which only this "
+                     "account may enter; give --socket outside it for other accounts")
+    lines += [f"sign-in · {line}" for line in server.auth.describe(web=server.web_url is not None)]
+    return lines
+
+
 def read_password(path: str | None) -> str | None:
+    """The shared password, from a file or the environment (which the apps the
+    server starts then no longer inherit)."""
+    from_env = os.environ.pop("FLORENCIA_SSH_PASSWORD", None)
     if path:
         return Path(path).read_text().strip()
-    return os.environ.get("FLORENCIA_SSH_PASSWORD") or None
+    return from_env or None
 
 
-def _reap_web_apps() -> None:
-    """textual-serve stops a tab's app but never waits for its process, which
-    leaves a zombie and a transport for the garbage collector; wait for it."""
+def _web_app_service() -> None:
+    """textual-serve's per-tab app service, made (1) to start the app as the
+    tab's signed-in player (``net.web``) and (2) to wait for its process when it
+    stops (textual-serve never does, which leaves a zombie)."""
     import textual_serve.server as ts
 
+    from florencia_tui.net.web import app_command
+
     base = ts.AppService
-    if getattr(base, "florencia_reaps", False):
+    if getattr(base, "florencia", False):
         return
 
-    class ReapingAppService(base):
-        florencia_reaps = True
+    class FlorenciaAppService(base):
+        florencia = True
+
+        def __init__(self, command: str, **kw) -> None:
+            super().__init__(app_command(command), **kw)
 
         async def stop(self) -> None:
             await super().stop()
@@ -166,4 +199,4 @@ def _reap_web_apps() -> None:
                     process.kill()
                     await process.wait()
 
-    ts.AppService = ReapingAppService
+    ts.AppService = FlorenciaAppService

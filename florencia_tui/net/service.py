@@ -30,7 +30,7 @@ from pathlib import Path
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games import REGISTRY
-from florencia_tui.net.protocol import MAX_LINE, decode, encode, prompt_to_dict, valid_user
+from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.store import Store
 from florencia_tui.table import Table
 
@@ -61,6 +61,8 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 LABELS_UP_TO = 80  # labels for longer legal lists are asked one by one
 LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
 MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
+INTERNAL = "internal error (the server has logged it)"
+MAX_REQUEST = 256 * 1024  # a request line (an action, a crash report) is far shorter
 
 
 class ServiceError(Exception):
@@ -136,7 +138,7 @@ class TableService:
                 raise ServiceError(f"a table service already listens on {path}")
             path.unlink()
         self._server = await asyncio.start_unix_server(self._handle, path=str(path),
-                                                       limit=MAX_LINE)
+                                                       limit=MAX_REQUEST)
         os.chmod(path, mode)
         self.path = path
 
@@ -187,9 +189,10 @@ class TableService:
                     conn.send({"id": rid, "error": str(e), "kind": "illegal"})
                 except ServiceError as e:
                     conn.send({"id": rid, "error": str(e), "kind": e.kind})
-                except Exception as e:  # noqa: BLE001 - one bad request never kills the service
-                    log.exception("request %s failed", msg.get("op"))
-                    conn.send({"id": rid, "error": f"{type(e).__name__}: {e}", "kind": "error"})
+                except Exception:  # noqa: BLE001 - one bad request never kills the service
+                    # The details (perhaps a path) are for this log, not the player.
+                    log.exception("request %s from %s failed", msg.get("op"), conn.user)
+                    conn.send({"id": rid, "error": INTERNAL, "kind": "error"})
         finally:
             self._tasks.discard(task)
             self.conns.discard(conn)
@@ -353,6 +356,12 @@ class TableService:
         gid, seat = self._my_seat(conn)
         return self.tables[gid].label(seat, str(msg.get("action", "")))
 
+    def op_report(self, conn: Conn, msg: dict) -> None:
+        """A player's app stopped on an internal error: its details belong in
+        this log (the player saw one plain line)."""
+        log.error("the app of %s (%s) failed:\n%s", conn.user, conn.via,
+                  str(msg.get("text", ""))[-20000:])
+
     def op_scores(self, conn: Conn, msg: dict) -> list[dict]:
         if not conn.watching:
             raise ServiceError("not at a table")
@@ -367,16 +376,16 @@ class TableService:
                 return code
 
     def _resolve(self, code: str):
+        """A table opened for network play, by its code. Games started at one
+        keyboard share the database but are no network tables: no code, no id
+        reaches them from here."""
         if code in self.waiting:
             return "waiting", self.waiting[code]
-        if code.isdigit():
-            gid = int(code)
-        else:
-            row = self.db.execute("SELECT game_id FROM net_tables WHERE code=?",
-                                  (code,)).fetchone()
-            if row is None or row[0] is None:
-                raise ServiceError(f"no table {code!r}")
-            gid = row[0]
+        row = self.db.execute("SELECT game_id FROM net_tables WHERE code=?",
+                              (code,)).fetchone()
+        if row is None or row[0] is None:
+            raise ServiceError(f"no table {code!r}")
+        gid = row[0]
         try:
             self._table(gid)
         except KeyError:
@@ -384,7 +393,7 @@ class TableService:
         return "game", gid
 
     def _code(self, gid: int) -> str:
-        return self.codes.get(gid, str(gid))
+        return self.codes[gid]
 
     def _table(self, gid: int) -> Table:
         table = self.tables.get(gid)
@@ -575,7 +584,9 @@ class TableService:
                 "free": len(w.free()), "actions": 0,
                 "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
             })
-        for g in self.store.list("playing")[:60]:
+        for g in self.store.list("playing"):
+            if g.id not in self.codes:  # a hot-seat game, not a network table
+                continue
             if g.game not in REGISTRY or not REGISTRY[g.game].available:
                 continue
             claims = self._claims(g.id)

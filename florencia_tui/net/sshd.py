@@ -1,22 +1,29 @@
 """The SSH server: every session is the app in its own PTY, nothing else.
 
 No system accounts are involved. The host key is generated on first run and
-kept in the data directory. Players authenticate by an authorized_keys file
-(one for everybody, or a directory with a file per user name), by a shared
-password, or not at all on a loopback-only "open" server (a LAN party behind
-one machine). A session must ask for a PTY and a shell: exec and subsystem
-requests (scp, sftp, commands), port, agent and X11 forwarding are refused.
+kept in the data directory. Players sign in (:class:`Auth`, and
+docs/security.md for what each mode guarantees) by key (a directory with a
+file per player name, or one shared authorized_keys file whose keys each own
+the names they first used), by password (per player, or one shared), or not
+at all on a loopback-only "open" server. A session must ask for a PTY and a
+shell: exec and subsystem requests (scp, sftp, commands), port, agent and X11
+forwarding are refused.
 
 Each session runs ``python -m florencia_tui.net.client`` in a new PTY, as its
-own process and session leader. Bytes are copied both ways unchanged, so the
-app's raw mode and the terminal's replies to its queries just work; a window
-change sets the PTY's size (the kernel signals the app). When the SSH link
-drops, the app is hung up and the service marks the seat disconnected.
+own process and session leader. The app's output is copied to the player
+unchanged, so its raw mode and the terminal's replies to its queries just
+work; the player's input is made valid UTF-8 and rationed (a bounded queue
+and a rate, beyond which the channel stops granting SSH window), so no client
+can grow the server or starve the others. A window change sets the PTY's
+size. When the SSH link drops or the client sends EOF, the app is hung up,
+the session ends with its exit status and the service marks the seat
+disconnected.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import errno
 import fcntl
 import hmac
@@ -26,12 +33,14 @@ import signal
 import struct
 import sys
 import termios
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
 import asyncssh
 
+from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
 
 log = logging.getLogger("florencia.ssh")
@@ -43,23 +52,157 @@ PASS_ENV = ("TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM
 KEEP_ENV = ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "FLORENCIA_DATA_DIR",
             "XDG_DATA_HOME", "TMPDIR", "COVERAGE_PROCESS_START")
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+#: Input back-pressure, per session: keys the app has not read yet ...
+INBOX_MAX = 64 * 1024
+#: ... and a rate (bytes a second, with a burst) far above any typing or pasting.
+INPUT_RATE = 8 * 1024
+INPUT_BURST = 32 * 1024
+#: The SSH window a session grants: what a client may send before we read it.
+WINDOW = 256 * 1024
+
+
+def ssh_name_ok(name: str) -> bool:
+    """An SSH player's name: a valid name without ``@`` (``NAME@web`` is a
+    browser player, whom no SSH user may become)."""
+    return valid_user(name) and "@" not in name
 
 
 @dataclass
 class Auth:
+    """How players sign in (see docs/security.md for what each mode guarantees).
+
+    * ``authorized_keys``: a directory holding one file per player name (the
+      key is the name's own), or one file for everybody (then a name belongs
+      to the first key that signs in with it, :class:`KeyNames`);
+    * ``passwords``: a file of ``NAME:HASH`` lines, one password per player
+      (:mod:`florencia_tui.net.passwords`);
+    * ``password``: one shared password, for any name that has no credential
+      of its own (no line in ``passwords``, no key bound to it);
+    * ``open``: nobody signs in (loopback only).
+    """
+
     authorized_keys: Path | None = None  # a file, or a directory of files named by user
-    password: str | None = None
+    password: str | None = None  # shared
+    passwords: Path | None = None  # per-player NAME:HASH file
     open: bool = False  # no authentication (loopback only)
 
     def check(self, host: str) -> None:
-        if not (self.authorized_keys or self.password or self.open):
+        if not (self.authorized_keys or self.password or self.passwords or self.open):
             raise ValueError("choose how players sign in: --authorized-keys FILE|DIR, "
-                             "--password-file FILE (or $FLORENCIA_SSH_PASSWORD), or --open")
+                             "--passwords FILE, --password-file FILE (or "
+                             "$FLORENCIA_SSH_PASSWORD), or --open")
         if self.open and host not in LOOPBACK:
             raise ValueError("--open (no authentication) only listens on loopback "
                              f"(127.0.0.1 or ::1), not {host}")
         if self.authorized_keys and not self.authorized_keys.exists():
             raise ValueError(f"no authorized keys at {self.authorized_keys}")
+        if self.passwords and not self.passwords.is_file():
+            raise ValueError(f"no passwords file at {self.passwords}")
+
+    def check_web(self, host: str) -> None:
+        """Browsers sign in with a password; only an open loopback server lets
+        them in by name alone."""
+        if self.open:
+            if host not in LOOPBACK:
+                raise ValueError("--open (no sign-in) serves browsers on loopback only "
+                                 f"(--web-host 127.0.0.1 or ::1), not {host}")
+            return
+        if not (self.password or self.passwords):
+            raise ValueError("browsers sign in with a password: give --passwords FILE or "
+                             "--password-file FILE (keys work for SSH only), or --open on "
+                             "loopback")
+        if self.passwords and not self.passwords.is_file():
+            raise ValueError(f"no passwords file at {self.passwords}")
+
+    @property
+    def shared_keys(self) -> bool:
+        return self.authorized_keys is not None and not self.authorized_keys.is_dir()
+
+    def own_password(self, name: str) -> str | None:
+        """``name``'s line in the per-player passwords file (read every time)."""
+        if self.passwords is None:
+            return None
+        try:
+            return read_passwords(self.passwords).get(name)
+        except OSError as e:
+            log.warning("cannot read the passwords file: %s", e)
+            return None
+
+    def key_file(self, name: str) -> Path | None:
+        keys = self.authorized_keys
+        if keys is None:
+            return None
+        return keys / name if keys.is_dir() else keys
+
+    def password_ok(self, name: str, password: str, names: "KeyNames | None" = None,
+                    web: bool = False) -> bool:
+        """A name with its own password signs in with that one only; the shared
+        password works for the other names, except (SSH) a name that is a key's."""
+        own = self.own_password(name)
+        if own is not None:
+            return check_password(own, password)
+        if self.password is None:
+            return False
+        if not web and self.authorized_keys is not None:
+            if self.shared_keys:
+                if names is not None and names.key_of(name) is not None:
+                    return False
+            elif (self.authorized_keys / name).is_file():
+                return False
+        return hmac.compare_digest(password.encode(), self.password.encode())
+
+    def describe(self, web: bool = False) -> list[str]:
+        """What each sign-in mode guarantees, in plain words (printed at start)."""
+        if self.open:
+            who = "browsers and SSH clients" if web else "SSH clients"
+            return [f"no sign-in (--open): anyone who can reach this loopback address "
+                    f"plays under any name they give; for {who} on this machine only"]
+        out = []
+        keys = self.authorized_keys
+        if keys is not None and keys.is_dir():
+            out.append(f"keys: a file per player ({keys}/NAME); NAME signs in only "
+                       "with a key in its own file")
+        elif keys is not None:
+            out.append("keys: one shared authorized_keys file; a name belongs to the "
+                       "first key that signs in with it, and no other key can take it")
+        if self.passwords is not None:
+            out.append("passwords: per player (--passwords); a name listed there signs in "
+                       "only with its own password")
+        if self.password is not None:
+            out.append("shared password: whoever knows it signs in under ANY name that "
+                       "has no key or password of its own, and so can sit at that "
+                       "name's seats")
+        if web:
+            out.append("browser: the same passwords sign in; browser players are "
+                       "NAME@web, a name no SSH user can take; plain HTTP, so off "
+                       "this machine put it behind an HTTPS proxy")
+        return out
+
+
+class KeyNames:
+    """With one shared authorized_keys file, a name belongs to the key that
+    first signed in with it (saved in the server's database)."""
+
+    SCHEMA = """CREATE TABLE IF NOT EXISTS ssh_key_names (
+        user  TEXT PRIMARY KEY,
+        key   TEXT NOT NULL,
+        since REAL NOT NULL
+    )"""
+
+    def __init__(self, db) -> None:
+        self.db = db
+        self.db.execute(self.SCHEMA)
+
+    def key_of(self, user: str) -> str | None:
+        row = self.db.execute("SELECT key FROM ssh_key_names WHERE user=?", (user,)).fetchone()
+        return row[0] if row else None
+
+    def bind(self, user: str, fingerprint: str) -> bool:
+        """Bind ``user`` to the key unless it is another's; True if it is this key's."""
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO ssh_key_names(user, key, since) "
+                            "VALUES (?,?,?)", (user, fingerprint, time.time()))
+        return self.key_of(user) == fingerprint
 
 
 def host_key(data: Path) -> asyncssh.SSHKey:
@@ -89,36 +232,61 @@ def child_env(client: Mapping[str, str], term: str | None) -> dict[str, str]:
 class Server(asyncssh.SSHServer):
     """One SSH connection: who may sign in, and that only sessions are allowed."""
 
-    def __init__(self, auth: Auth, spawner: "Spawner") -> None:
+    def __init__(self, auth: Auth, spawner: "Spawner", names: KeyNames | None = None) -> None:
         self.auth = auth
         self.spawner = spawner
+        self.names = names
         self.conn: asyncssh.SSHServerConnection | None = None
+        self._key: str | None = None  # the shared-file key being signed in with
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
 
     def begin_auth(self, username: str) -> bool:
-        if not valid_user(username):
+        if not ssh_name_ok(username):
             raise asyncssh.DisconnectError(asyncssh.DISC_ILLEGAL_USER_NAME,
-                                           "player names are letters, digits and . _ @ -")
-        if self.auth.open:
-            return False
-        keys = self.auth.authorized_keys
-        if keys is not None:
-            path = keys / username if keys.is_dir() else keys
-            if path.is_file():  # read again for every login: edits apply at once
-                self.conn.set_authorized_keys(str(path))
-        return True
+                                           "player names are letters, digits and . _ -")
+        return not self.auth.open
 
     def public_key_auth_supported(self) -> bool:
         return self.auth.authorized_keys is not None
 
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        path = self.auth.key_file(username)
+        if path is None or not path.is_file():
+            return False
+        try:  # read again for every login: edits apply at once
+            keys = asyncssh.read_authorized_keys(str(path))
+        except (OSError, ValueError) as e:
+            log.warning("cannot read authorized keys: %s", e)
+            return False
+        peer = (self.conn.get_extra_info("peername") or ("", 0))[0]
+        if keys.validate(key, peer, peer) is None:
+            return False
+        if self.auth.shared_keys:
+            if self.auth.own_password(username) is not None:
+                return False  # that name signs in with its own password only
+            fingerprint = key.get_fingerprint("sha256")
+            bound = self.names.key_of(username) if self.names else None
+            if bound is not None and bound != fingerprint:
+                log.info("refused %s: the name belongs to another key", username)
+                return False
+            self._key = fingerprint
+        return True
+
     def password_auth_supported(self) -> bool:
-        return self.auth.password is not None
+        return self.auth.password is not None or self.auth.passwords is not None
 
     def validate_password(self, username: str, password: str) -> bool:
-        return self.auth.password is not None and hmac.compare_digest(
-            password.encode(), self.auth.password.encode())
+        self._key = None
+        return self.auth.password_ok(username, password, self.names)
+
+    def auth_completed(self) -> None:
+        user = self.conn.get_extra_info("username")
+        if self._key and self.names is not None and not self.names.bind(user, self._key):
+            # Two keys raced for one new name; the other one won.
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                 "that name belongs to another key")
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -165,8 +333,16 @@ class PtySession(asyncssh.SSHServerSession):
         self.size = (80, 24, 0, 0)
         self.master: int | None = None
         self.proc: asyncio.subprocess.Process | None = None
-        self._inbox = bytearray()
+        self._inbox = bytearray()  # the player's keys the app has not read yet
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._tokens = float(INPUT_BURST)  # input rate: a token bucket in bytes
+        self._tokens_at = time.monotonic()
+        self._over_rate = False
+        self._reading_paused = False
+        self.accepted = 0  # bytes taken from the player (the back-pressure test reads it)
+        self.most_queued = 0  # the largest the inbox ever was
         self._paused = False
+        self._eof = False
         self._closed = False
 
     # ----- requests -----------------------------------------------------------------
@@ -198,6 +374,11 @@ class PtySession(asyncssh.SSHServerSession):
 
     # ----- the child ----------------------------------------------------------------
     async def _spawn(self) -> None:
+        if self._eof or self._closed:  # nothing to play for: start no app
+            if not self._closed:
+                self._closed = True
+                self.chan.exit(0)
+            return
         master, slave = os.openpty()
         self.master = master
         self._set_size(slave)
@@ -221,7 +402,7 @@ class PtySession(asyncssh.SSHServerSession):
         loop.add_reader(master, self._from_app)
         if self._inbox:
             self._to_app()
-        if self._closed:  # the link dropped while we were starting
+        if self._closed or self._eof:  # the link dropped (or said EOF) while we started
             self._hang_up()
         rc = await self.proc.wait()
         PtySession.children.discard(self)
@@ -244,8 +425,7 @@ class PtySession(asyncssh.SSHServerSession):
         if not data:
             self._stop_reading()
             return
-        if not self._closed:
-            self.chan.write(data)
+        self._send(data)
 
     def _drain(self) -> None:
         while self.master is not None:
@@ -255,8 +435,15 @@ class PtySession(asyncssh.SSHServerSession):
                 return
             if not data:
                 return
-            if not self._closed:
-                self.chan.write(data)
+            self._send(data)
+
+    def _send(self, data: bytes) -> None:
+        if self._closed:
+            return
+        try:
+            self.chan.write(data)
+        except (OSError, asyncssh.Error):  # the channel is already gone
+            self._closed = True
 
     def _stop_reading(self) -> None:
         if self.master is not None:
@@ -278,18 +465,57 @@ class PtySession(asyncssh.SSHServerSession):
 
     # ----- from the player --------------------------------------------------------------
     def data_received(self, data: bytes, datatype) -> None:
-        self._inbox += data
+        if self._eof or self._closed:
+            return
+        self.accepted += len(data)
+        # Keys as valid UTF-8 (a Latin-1 terminal's bytes become U+FFFD), so
+        # the app never meets a byte it cannot decode.
+        self._inbox += self._decode(data).encode()
+        self.most_queued = max(self.most_queued, len(self._inbox))
+        self._charge(len(data))
         if self.master is not None:
             self._to_app()
+        self._flow()
+
+    def _charge(self, n: int) -> None:
+        """Input rate: more than a burst above INPUT_RATE pauses this player's
+        channel until the bucket refills (a person types far slower)."""
+        now = time.monotonic()
+        self._tokens = min(float(INPUT_BURST),
+                           self._tokens + (now - self._tokens_at) * INPUT_RATE) - n
+        self._tokens_at = now
+        if self._tokens < 0 and not self._over_rate:
+            self._over_rate = True
+            asyncio.get_running_loop().call_later(-self._tokens / INPUT_RATE, self._refilled)
+
+    def _refilled(self) -> None:
+        self._over_rate = False
+        self._flow()
+
+    def _flow(self) -> None:
+        """Read from the player only while the app keeps up and the rate allows:
+        a paused channel stops granting SSH window, so the client waits."""
+        pause = self._over_rate or len(self._inbox) >= INBOX_MAX
+        if pause == self._reading_paused or self._closed or self.chan is None:
+            return
+        self._reading_paused = pause
+        try:
+            if pause:
+                self.chan.pause_reading()
+            else:
+                self.chan.resume_reading()
+        except (OSError, asyncssh.Error):
+            pass
 
     def _to_app(self) -> None:
         try:
-            n = os.write(self.master, bytes(self._inbox))
+            n = os.write(self.master, bytes(self._inbox[:65536]))
         except BlockingIOError:
             n = 0
         except OSError as e:
             if e.errno != errno.EAGAIN:
                 self._inbox.clear()
+                self._flow()
                 return
             n = 0
         del self._inbox[:n]
@@ -298,6 +524,8 @@ class PtySession(asyncssh.SSHServerSession):
             loop.add_writer(self.master, self._to_app)
         else:
             self._stop_writing()
+        if n:
+            self._flow()
 
     def _stop_writing(self) -> None:
         if self.master is not None:
@@ -329,8 +557,13 @@ class PtySession(asyncssh.SSHServerSession):
 
     # ----- the end ----------------------------------------------------------------------
     def eof_received(self) -> bool:
+        """The player's side is done (``ssh ... < /dev/null``): the app ends, the
+        session closes with its exit status; even when EOF comes before the
+        app has started."""
+        self._eof = True
+        self._inbox.clear()
         self._hang_up()
-        return False
+        return True  # keep our half open until the app has exited
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
@@ -355,12 +588,12 @@ class PtySession(asyncssh.SSHServerSession):
 
 
 async def start(host: str, port: int, auth: Auth, spawner: Spawner,
-                data: Path) -> asyncssh.SSHAcceptor:
+                data: Path, names: KeyNames | None = None) -> asyncssh.SSHAcceptor:
     auth.check(host)
     return await asyncssh.create_server(
-        lambda: Server(auth, spawner), host, port,
+        lambda: Server(auth, spawner, names), host, port,
         server_host_keys=[host_key(data)],
         allow_pty=True, line_editor=False, encoding=None,
         agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-        keepalive_interval=15, keepalive_count_max=4, login_timeout=60,
+        keepalive_interval=15, keepalive_count_max=4, login_timeout=60, window=WINDOW,
     )

@@ -336,3 +336,23 @@ async def harness(tmp_path, short_dir, client_key):
     await h.start()
     yield h
     await h.stop()
+
+
+@pytest.fixture
+async def more_harnesses(tmp_path, short_dir, harness):
+    """``await more_harnesses(n)``: n more servers like ``harness`` (same
+    sign-in), each with its own data and socket; stopped at the end."""
+    made: list[Harness] = []
+
+    async def make(n: int) -> list[Harness]:
+        for _ in range(n):
+            i = len(made) + 1
+            h = Harness(tmp_path / f"data{i}", short_dir / f"s{i}.sock", harness.auth)
+            (tmp_path / f"data{i}").mkdir()
+            await h.start()
+            made.append(h)
+        return made[-n:]
+
+    yield make
+    for h in made:
+        await h.stop()

@@ -178,3 +178,34 @@ def test_names_are_checked():
     assert valid_user("alice") and valid_user("bob.smith-2") and valid_user("zoe@web")
     assert not valid_user("") and not valid_user("-x") and not valid_user("a b")
     assert not valid_user("x" * 33) and not valid_user("ali\x1bce")
+
+
+def test_hot_seat_games_are_no_network_tables(service_thread, links):
+    """A game started at one keyboard shares the database but never appears in
+    the lobby, and neither its id nor anything else joins or watches it."""
+    from florencia_tui.table import Table
+
+    local = service_thread.call(lambda: Table(
+        "palazzo", [{"name": "Host", "kind": "human"}, {"name": "Guest", "kind": "human"}],
+        5, store=service_thread.service.store).table_id)
+    mallory = links("mallory")
+    net = mallory.call("create", game="palazzo", humans=2, bots=0, seed=3)
+    links("bob").call("join", code=net["code"])
+    codes = [t["code"] for t in mallory.call("lobby")["tables"]]
+    assert codes == [net["code"]]  # the network table only
+    for ref in (str(local), f"#{local}", "Host"):
+        with pytest.raises(RemoteError, match="no table"):
+            mallory.call("join", code=ref)
+        with pytest.raises(RemoteError, match="no table"):
+            mallory.call("watch", code=ref, seat=None)
+    assert service_thread.call(lambda: local not in service_thread.service.tables)
+
+
+def test_a_failing_request_tells_the_player_nothing_of_the_server(links, caplog):
+    from florencia_tui.net.service import INTERNAL
+
+    alice = links("alice")
+    with pytest.raises(RemoteError) as e:
+        alice.call("create", game="palazzo", humans="/srv/secret/path", bots=0)
+    assert str(e.value) == INTERNAL
+    assert "/srv/secret/path" in caplog.text  # the details are in the server's log

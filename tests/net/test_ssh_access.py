@@ -25,9 +25,11 @@ async def test_wrong_password_and_wrong_key_are_refused(harness, client_key):
         await connect(harness, client_keys=[stranger])
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(harness)  # no credentials at all
-    # The right key and the right password get in.
-    for kw in ({"client_keys": [client_key[2]]}, {"password": harness.password}):
-        conn = await connect(harness, **kw)
+    # The right key and the right password get in (under names of their own:
+    # once a key signed in as alice, the name is that key's, see test_auth.py).
+    for user, kw in (("alice", {"client_keys": [client_key[2]]}),
+                     ("bob", {"password": harness.password})):
+        conn = await connect(harness, user, **kw)
         conn.close()
         await conn.wait_closed()
 

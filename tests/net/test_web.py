@@ -1,13 +1,23 @@
-"""``florencia serve --web``: the same app in a browser, through textual-serve."""
+"""``florencia serve --web``: the same app in a browser, through textual-serve,
+behind an Origin check and a sign-in (issue 13, item 6)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 import time
+from pathlib import Path
 
 import aiohttp
+import pytest
 
+from florencia_tui.cli import main
+from florencia_tui.net.passwords import set_password
 from florencia_tui.net.server import FlorenciaServer
+from florencia_tui.net.sshd import Auth
+
+EVIL = "http://evil.example"
 
 
 async def read_until(ws, needle: str, seen: list[str], timeout: float = 30) -> None:
@@ -24,20 +34,119 @@ async def read_until(ws, needle: str, seen: list[str], timeout: float = 30) -> N
             raise AssertionError(f"the websocket closed: {msg}")
 
 
-async def test_a_browser_signs_in_by_name_and_reaches_the_lobby(tmp_path, short_dir):
-    server = await FlorenciaServer(port=None, socket=short_dir / "w.sock", data=tmp_path,
-                                   web_host="127.0.0.1", web_port=0).start()
+def children() -> set[int]:
+    """This process's child processes (the server runs in the test's process)."""
+    out: set[int] = set()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        out |= {int(p) for p in (task / "children").read_text().split()}
+    return out
+
+
+async def web_server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
+    return await FlorenciaServer(port=None, auth=auth, socket=short_dir / "w.sock",
+                                 data=tmp_path, web_host="127.0.0.1", web_port=0).start()
+
+
+def browser() -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def sign_in(http, server, name: str, password: str | None = None,
+                  origin: str | None = None) -> aiohttp.ClientResponse:
+    form = {"name": name} if password is None else {"name": name, "password": password}
+    return await http.post(server.web_url + "/signin", data=form, allow_redirects=False,
+                           headers={"Origin": origin or server.web_url})
+
+
+async def test_an_open_loopback_server_asks_a_name_and_starts_the_app_only_after(
+        tmp_path, short_dir):
+    server = await web_server(tmp_path, short_dir, Auth(open=True))
+    before = children()
     try:
-        async with aiohttp.ClientSession() as http:
+        async with browser() as http:
             async with http.get(server.web_url + "/") as page:
-                assert page.status == 200
-                assert "/ws" in await page.text()
-            ws = await http.ws_connect(server.web_url + "/ws?width=100&height=30")
+                text = await page.text()
+                assert page.status == 200 and 'name="name"' in text
+                assert 'type="password"' not in text  # open: a name is enough
+            # Fifteen tabs that never sign in: refused, and not one app process.
+            for _ in range(15):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                    await http.ws_connect(server.web_url + "/ws", origin=server.web_url)
+                assert e.value.status == 403
+            assert children() == before
+            got = await sign_in(http, server, "zoe")
+            assert got.status == 303 and "florencia_session" in got.cookies
+            async with http.get(server.web_url + "/") as page:  # now textual-serve's page
+                page_text = await page.text()
+                assert re.search(r"ws://127\.0\.0\.1:\d+/ws", page_text)
+            ws = await http.ws_connect(server.web_url + "/ws?width=100&height=30",
+                                       origin=server.web_url)
             seen: list[str] = []
-            await read_until(ws, "what is your name", seen)
-            await ws.send_json(["stdin", "zoe\r"])
-            await read_until(ws, "zoe@web", seen)  # the lobby, under a browser name
+            await read_until(ws, "zoe@web", seen)  # the lobby, under the name the form gave
             assert server.service.lobby("zoe@web")["people"][0]["via"] == "web"
             await ws.close()
     finally:
         await server.close()
+
+
+async def test_a_page_on_another_site_cannot_sign_in_or_open_the_websocket(
+        tmp_path, short_dir):
+    server = await web_server(tmp_path, short_dir, Auth(open=True))
+    try:
+        async with browser() as http:
+            got = await sign_in(http, server, "mallory", origin=EVIL)
+            assert got.status == 403 and "florencia_session" not in got.cookies
+            assert (await sign_in(http, server, "zoe")).status == 303
+            before = children()
+            # Even holding a session, a foreign page's websocket is refused ...
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await http.ws_connect(server.web_url + "/ws", origin=EVIL)
+            assert e.value.status == 403
+            # ... and so is a DNS name rebound to this address.
+            port = server.web_url.rsplit(":", 1)[1]
+            async with http.get(server.web_url + "/",
+                                headers={"Host": f"evil.example:{port}"}) as page:
+                assert page.status == 421
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await http.ws_connect(server.web_url + "/ws", origin=f"{EVIL}:{port}",
+                                      headers={"Host": f"evil.example:{port}"})
+            assert children() == before
+            # The page itself at http://localhost:P is this server too.
+            async with http.get(f"http://localhost:{port}/") as page:
+                assert page.status == 200
+    finally:
+        await server.close()
+
+
+async def test_a_password_server_signs_browsers_in_by_password(tmp_path, short_dir):
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    auth = Auth(password="shared secret", passwords=passwords)
+    server = await web_server(tmp_path / "data", short_dir, auth)
+    try:
+        async with browser() as http:
+            async with http.get(server.web_url + "/") as page:
+                assert 'type="password"' in await page.text()
+            assert (await sign_in(http, server, "zoe", "wrong")).status == 403
+            assert (await sign_in(http, server, "zoe")).status == 403  # no password at all
+            # Ana's name has a password of its own: the shared one is not enough.
+            assert (await sign_in(http, server, "ana", "shared secret")).status == 403
+            assert (await sign_in(http, server, "ana@web", "ana's own secret")).status == 400
+            assert (await sign_in(http, server, "zoe", "shared secret")).status == 303
+        async with browser() as http:
+            assert (await sign_in(http, server, "ana", "ana's own secret")).status == 303
+            ws = await http.ws_connect(server.web_url + "/ws?width=100&height=30",
+                                       origin=server.web_url)
+            await read_until(ws, "ana@web", [])
+            await ws.close()
+    finally:
+        await server.close()
+
+
+def test_open_web_play_is_for_loopback_only(tmp_path, capsys):
+    with pytest.raises(ValueError, match="loopback"):
+        Auth(open=True).check_web("0.0.0.0")
+    with pytest.raises(ValueError, match="sign in with a password"):
+        Auth(authorized_keys=tmp_path).check_web("127.0.0.1")  # keys are SSH only
+    assert main(["serve", "--open", "--web", "--web-host", "0.0.0.0", "--port", "0"]) == 2
+    assert "loopback" in capsys.readouterr().err

@@ -1,5 +1,6 @@
 """The game log: every entry in plain language with its round and phase,
-filtered by player and by text, exportable as a .txt in the data directory.
+filtered by player and by text, exportable as a .txt in the data directory
+(over SSH or in a browser: shown as text to copy, never a file on the server).
 
 It shows the log as one viewer may read it (the lines the table wrote for that
 seat), so what the seat did not see stays hidden here too.
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, RichLog, Static, TextArea
 
 from florencia_tui.gamelog import (
     LogLine,
@@ -42,7 +44,7 @@ class LogScreen(Screen[None]):
         ("escape", "close", "Back"),
         ("slash", "search", "Search"),
         ("p", "player", "Player filter"),
-        ("x", "export", "Export .txt"),
+        ("x", "export", "Export"),
     ]
 
     def __init__(self, table, viewer: int | None) -> None:
@@ -103,15 +105,37 @@ class LogScreen(Screen[None]):
         self.refresh_lines()
 
     def action_export(self) -> None:
-        from florencia_tui.store import data_dir
-
-        path = export_path(data_dir(), self.table.table_id, self.table.names, self.viewer)
+        """The shown entries as text. At one's own keyboard: a .txt in the data
+        directory (mode 0600). In a networked app (SSH, browser) the data
+        directory is the server's: nothing is written there for a player and
+        no server path is shown; the text opens on screen to copy instead."""
         lines = self.shown()
-        path.write_text(export_text(self.table.game_id, self.table.table_id, self.table.names,
-                                    self.viewer, lines))
+        if not lines:
+            self.notify("Nothing to export: no entry matches the filters.", severity="warning")
+            return
+        text = export_text(self.table.game_id, self.table.table_id, self.table.names,
+                           self.viewer, lines)
+        what = self.export_summary(len(lines))
+        if not getattr(self.app, "writes_local_files", True):
+            self.app.push_screen(LogTextScreen(text, what))
+            return
+        from florencia_tui.store import data_dir, write_private
+
+        path = write_private(export_path(data_dir(), self.table.table_id, self.table.names,
+                                         self.viewer), text)
         self.exported = path
         self.refresh_lines()
-        self.notify(f"Log written to {path}")
+        self.notify(f"Wrote {what} to {path}")
+
+    def export_summary(self, n: int) -> str:
+        """What an export holds: how many entries, whose view, which filters."""
+        names = self.table.names
+        out = f"{n} log {'entry' if n == 1 else 'entries'} as {viewer_label(names, self.viewer)} sees it"
+        if self.seat_filter is not None:
+            out += f", player {names[self.seat_filter]}"
+        if self.text_filter:
+            out += f", text “{self.text_filter}”"
+        return out
 
     def action_close(self) -> None:
         self.app.pop_screen()
@@ -130,3 +154,38 @@ class LogScreen(Screen[None]):
         if event.key == "escape" and box.has_focus:
             event.stop()
             self.query_one("#log-lines").focus()
+
+
+class LogTextScreen(ModalScreen[None]):
+    """An exported log as text, to select and copy (or send to the terminal's
+    clipboard with ``c``, OSC 52): what a networked player gets instead of a
+    file on the server."""
+
+    BINDINGS = [("escape", "close", "Back"), ("c", "copy", "Copy all")]
+    DEFAULT_CSS = """
+    LogTextScreen { align: center middle; }
+    #log-text-box { width: 90%; height: 90%; border: heavy $accent; background: $surface; }
+    #log-text-title { height: auto; padding: 0 1; }
+    #log-text { height: 1fr; }
+    """
+
+    def __init__(self, text: str, what: str) -> None:
+        super().__init__()
+        self.text, self.what = text, what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="log-text-box"):
+            yield Static(f"[b]{self.what}[/b] · select to copy; c copies it all to your "
+                         "clipboard; Esc goes back", id="log-text-title")
+            yield TextArea(self.text, read_only=True, id="log-text", soft_wrap=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log-text", TextArea).focus()
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.text)
+        self.notify("Copied to your clipboard (if your terminal allows it).")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,235 @@
+"""``florencia serve --web``: the app in a browser, behind a sign-in.
+
+textual-serve runs one app process per websocket. In front of it:
+
+* **Host and Origin.** Every request must name this server by an address
+  (an IP literal or ``localhost``) or by a name given with ``--web-origin``,
+  so a DNS name rebound to this address gets nothing. A sign-in and a
+  websocket must come from this server's own page: a page on any other site
+  (which a browser lets open a websocket anywhere) is refused.
+* **Sign-in before any process.** ``/`` shows a form (name, and a password
+  unless the server is open on loopback); a good sign-in sets a session
+  cookie (HttpOnly, SameSite=Strict). Only a websocket with that cookie
+  starts an app, and the app is started as that session's ``NAME@web`` (the
+  ``@web`` keeps browser players apart from SSH names, which cannot hold an
+  ``@``); nothing in the browser chooses the name afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import html
+import ipaddress
+import logging
+import secrets
+import shlex
+import time
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from florencia_tui.net.sshd import LOOPBACK, Auth, ssh_name_ok
+
+log = logging.getLogger("florencia.web")
+
+COOKIE = "florencia_session"
+SESSION_SECONDS = 12 * 3600
+FAILED_SIGN_IN_DELAY = 0.5
+#: The signed-in player whose websocket is being opened (read by the app service).
+web_user: contextvars.ContextVar[str | None] = contextvars.ContextVar("web_user", default=None)
+
+FORM = """<!doctype html>
+<html><head><meta charset="utf-8"><title>florencia · sign in</title>
+<style>body{{font-family:monospace;background:#111;color:#ddd;margin:3em}}
+input{{font-family:monospace;margin:.3em 0}}.why{{color:#f66}}</style></head>
+<body><h1>florencia</h1>
+<form method="post" action="/signin">
+<label>Name <input name="name" autofocus maxlength="27" required></label><br>
+{password}
+<button type="submit">Sign in</button>
+<p class="why">{why}</p>
+<p>{note}</p>
+</form></body></html>
+"""
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _split_host(netloc: str) -> tuple[str, str]:
+    """("host", "port") of a Host header or netloc ("[::1]:8000" too)."""
+    netloc = netloc.lower()
+    if netloc.startswith("["):
+        host, _, rest = netloc[1:].partition("]")
+        return host, rest.lstrip(":")
+    host, _, port = netloc.partition(":")
+    return host, port
+
+
+def _is_address(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+class WebGate:
+    """Which requests reach textual-serve, and as whom."""
+
+    def __init__(self, auth: Auth, origins: list[str] | tuple = ()) -> None:
+        self.auth = auth
+        self.given = [_origin(o) for o in origins]
+        self.set_url("")
+        self.sessions: dict[str, tuple[str, float]] = {}
+
+    def set_url(self, public_url: str) -> None:
+        """The server's own address, once it listens (and its port is known)."""
+        self.origins = set(self.given) | ({_origin(public_url)} if public_url else set())
+        self.names = {_split_host(urlsplit(o).netloc)[0] for o in self.origins}
+
+    # ----- who is asking ------------------------------------------------------------
+    def host_ok(self, request: web.Request) -> bool:
+        host, _ = _split_host(request.host or "")
+        return _is_address(host) or host in self.names
+
+    def origin_ok(self, request: web.Request) -> bool:
+        """A browser always sends Origin with a websocket or a form post; it must
+        be this server's own page. (No Origin: not a browser, nothing ambient
+        to abuse; it still needs a session.)"""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        origin = origin.lower()
+        if origin in self.origins:
+            return True
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https"):
+            return False
+        o_host, o_port = _split_host(parts.netloc)
+        h_host, h_port = _split_host(request.host or "")
+        if (o_host, o_port) == (h_host, h_port):
+            return True  # same origin (the Host was checked: an address, or a given name)
+        # The page at http://localhost:P opening ws://127.0.0.1:P is one server.
+        return o_port == h_port and o_host in LOOPBACK and h_host in LOOPBACK
+
+    def user(self, request: web.Request) -> str | None:
+        token = request.cookies.get(COOKIE)
+        got = self.sessions.get(token or "")
+        if got is None:
+            return None
+        user, since = got
+        if time.time() - since > SESSION_SECONDS:
+            del self.sessions[token]
+            return None
+        return user
+
+    # ----- the middleware and the sign-in --------------------------------------------
+    @web.middleware
+    async def guard(self, request: web.Request, handler):
+        if not self.host_ok(request):
+            raise web.HTTPMisdirectedRequest(text="unknown host name (see --web-origin)")
+        path = request.path
+        if path.startswith("/static/"):
+            return await handler(request)
+        if path == "/signin" and request.method == "POST":
+            if not self.origin_ok(request):
+                raise web.HTTPForbidden(text="sign in from this server's own page")
+            return await handler(request)
+        user = self.user(request)
+        if path == "/ws":
+            if not self.origin_ok(request):
+                log.warning("refused a websocket from origin %r",
+                            request.headers.get("Origin"))
+                raise web.HTTPForbidden(text="this server's own page only")
+            if user is None:
+                raise web.HTTPForbidden(text="sign in first")
+            token = web_user.set(user)
+            try:
+                return await handler(request)
+            finally:
+                web_user.reset(token)
+        if user is None:
+            if path == "/":
+                return self.form()
+            raise web.HTTPForbidden(text="sign in first")
+        return await handler(request)
+
+    def form(self, why: str = "", status: int = 200) -> web.Response:
+        if self.auth.open:
+            password = ""
+            note = "Open table on this machine: no password."
+        else:
+            password = ('<label>Password <input name="password" type="password" '
+                        'required></label><br>')
+            note = "You play as NAME@web."
+        page = FORM.format(password=password, why=html.escape(why), note=note)
+        return web.Response(text=page, content_type="text/html", status=status,
+                            headers={"Cache-Control": "no-store",
+                                     "X-Frame-Options": "DENY",
+                                     "Content-Security-Policy": "frame-ancestors 'none'"})
+
+    async def sign_in(self, request: web.Request) -> web.StreamResponse:
+        data = await request.post()
+        name = str(data.get("name", "")).strip()
+        password = str(data.get("password", ""))
+        if not ssh_name_ok(name) or len(name) > 27:
+            return self.form("A name is letters, digits and . _ - (up to 27).", 400)
+        if not self.auth.open and not self.auth.password_ok(name, password, web=True):
+            await asyncio.sleep(FAILED_SIGN_IN_DELAY)
+            log.info("web: failed sign-in as %s", name)
+            return self.form("Wrong name or password.", 403)
+        now = time.time()
+        for old, (_, since) in list(self.sessions.items()):  # forget expired sessions
+            if now - since > SESSION_SECONDS:
+                del self.sessions[old]
+        token = secrets.token_urlsafe(32)
+        self.sessions[token] = (f"{name}@web", now)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/",
+                            secure=request.secure, max_age=SESSION_SECONDS)
+        raise response
+
+
+    def page_url(self, request: web.Request) -> str:
+        """The address the browser used for this page (its Host was checked), so
+        the page's websocket goes back to the same host, with the session cookie."""
+        for origin in self.given:
+            if urlsplit(origin).netloc == (request.host or "").lower():
+                return origin  # e.g. an HTTPS proxy in front of us
+        return f"{request.scheme}://{request.host}"
+
+
+def serve_pages_from_request_host(server, gate: WebGate) -> None:
+    """textual-serve writes its own fixed address into the page; write the
+    address the browser asked for instead (http://localhost:P and
+    http://127.0.0.1:P are different cookie hosts)."""
+    index = server.handle_index
+
+    async def handle_index(request: web.Request):
+        fixed = server.public_url
+        server.public_url = gate.page_url(request)
+        try:  # the page's context is computed before the first await
+            return await index(request)
+        finally:
+            server.public_url = fixed
+
+    server.handle_index = handle_index
+
+
+def install(app: web.Application, gate: WebGate) -> None:
+    app.router.add_post("/signin", gate.sign_in)
+    app.middlewares.append(gate.guard)
+
+
+def app_command(command: str) -> str:
+    """The shell command textual-serve runs, for the signed-in ``web_user``."""
+    user = web_user.get()
+    if user is None:  # guard() lets no websocket through without one
+        raise RuntimeError("no signed-in player for this app")
+    return f"{command} {shlex.join(['--user', user])}"

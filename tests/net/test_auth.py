@@ -1,0 +1,152 @@
+"""Who may sign in under which name (issue 13, item 7): with shared credentials
+nobody takes another player's name, and each mode says what it guarantees."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import stat
+from types import SimpleNamespace
+
+import asyncssh
+import pytest
+
+from florencia_tui.net.cli import cmd_passwd
+from florencia_tui.net.passwords import check_password, read_passwords, set_password
+from florencia_tui.net.server import FlorenciaServer
+from florencia_tui.net.sshd import Auth
+
+SHARED = "shared secret"
+
+
+def keypair():
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
+    (tmp_path / "data").mkdir(exist_ok=True)
+    return await FlorenciaServer(port=0, auth=auth, socket=short_dir / "a.sock",
+                                 data=tmp_path / "data").start()
+
+
+async def signs_in(srv, user: str, **kw) -> bool:
+    kw.setdefault("client_keys", [])
+    try:
+        conn = await asyncio.wait_for(asyncssh.connect(
+            "127.0.0.1", srv.ssh_port, username=user, known_hosts=None, agent_path=None,
+            **kw), 30)
+    except (asyncssh.PermissionDenied, asyncssh.DisconnectError):
+        return False
+    conn.close()
+    await conn.wait_closed()
+    return True
+
+
+async def test_with_one_shared_keys_file_a_name_belongs_to_its_first_key(tmp_path, short_dir):
+    ana, ben = keypair(), keypair()
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(ana.export_public_key() + ben.export_public_key())
+    auth = Auth(authorized_keys=keys, password=SHARED)
+    srv = await server(tmp_path, short_dir, auth)
+    try:
+        assert await signs_in(srv, "ana", client_keys=[ana])
+        assert not await signs_in(srv, "ana", client_keys=[ben])  # Ben cannot be Ana
+        assert await signs_in(srv, "ben", client_keys=[ben])
+        assert await signs_in(srv, "ana", client_keys=[ana])  # Ana still can
+        # The shared password is for names without a credential of their own.
+        assert not await signs_in(srv, "ana", password=SHARED)
+        assert await signs_in(srv, "carl", password=SHARED)
+    finally:
+        await srv.close()
+    srv = await server(tmp_path, short_dir, auth)  # a restart keeps the bindings
+    try:
+        assert not await signs_in(srv, "ana", client_keys=[ben])
+    finally:
+        await srv.close()
+
+
+async def test_per_player_passwords_bind_each_name_to_its_own(tmp_path, short_dir):
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    srv = await server(tmp_path, short_dir, Auth(passwords=passwords, password=SHARED))
+    try:
+        assert await signs_in(srv, "ana", password="ana's own secret")
+        assert not await signs_in(srv, "ana", password=SHARED)
+        assert not await signs_in(srv, "ana", password="wrong")
+        assert await signs_in(srv, "bob", password=SHARED)
+        assert not await signs_in(srv, "bob", password="ana's own secret")
+        set_password(passwords, "bob", "bob's own secret")  # read again at each sign-in
+        assert not await signs_in(srv, "bob", password=SHARED)
+        assert await signs_in(srv, "bob", password="bob's own secret")
+    finally:
+        await srv.close()
+    srv = await server(tmp_path, short_dir, Auth(passwords=passwords))
+    try:  # without a shared password, only listed names get in
+        assert not await signs_in(srv, "carl", password=SHARED)
+    finally:
+        await srv.close()
+
+
+async def test_a_key_directory_gives_each_name_its_own_keys(tmp_path, short_dir):
+    ana, ben = keypair(), keypair()
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "ana").write_bytes(ana.export_public_key())
+    (keys / "ben").write_bytes(ben.export_public_key())
+    srv = await server(tmp_path, short_dir, Auth(authorized_keys=keys, password=SHARED))
+    try:
+        assert await signs_in(srv, "ana", client_keys=[ana])
+        assert not await signs_in(srv, "ana", client_keys=[ben])
+        assert not await signs_in(srv, "ana", password=SHARED)  # Ana has keys of her own
+        assert await signs_in(srv, "zed", password=SHARED)
+        # No SSH name may be a browser player's.
+        assert not await signs_in(srv, "ana@web", client_keys=[ana])
+        assert not await signs_in(srv, "zed@web", password=SHARED)
+    finally:
+        await srv.close()
+
+
+def test_each_mode_says_what_it_guarantees(tmp_path):
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "authorized_keys").touch()
+    (tmp_path / "pw").touch()
+    said = {
+        "open": Auth(open=True).describe(web=True),
+        "dir": Auth(authorized_keys=tmp_path / "keys").describe(),
+        "file": Auth(authorized_keys=tmp_path / "authorized_keys").describe(),
+        "passwords": Auth(passwords=tmp_path / "pw").describe(),
+        "shared": Auth(password=SHARED).describe(web=True),
+    }
+    assert "any name" in said["open"][0] and "this machine" in said["open"][0]
+    assert "only with a key in its own file" in said["dir"][0]
+    assert "first key" in said["file"][0]
+    assert "only with its own password" in said["passwords"][0]
+    assert "ANY name" in said["shared"][0] and "NAME@web" in said["shared"][1]
+
+
+def test_passwd_writes_a_private_hashed_line(tmp_path, capsys):
+    path = tmp_path / "passwords"
+    args = SimpleNamespace(name="ana", file=str(path))
+    assert cmd_passwd(args, stdin=io.StringIO("short\n")) == 2  # under 8 characters
+    assert cmd_passwd(args, stdin=io.StringIO("a long enough one\n")) == 0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    stored = read_passwords(path)["ana"]
+    assert "a long enough one" not in path.read_text()
+    assert check_password(stored, "a long enough one") and not check_password(stored, "x")
+    assert cmd_passwd(SimpleNamespace(name="ana@web", file=str(path)),
+                      stdin=io.StringIO("a long enough one\n")) == 2
+    with pytest.raises(KeyError):
+        read_passwords(path)["ana@web"]
+
+
+async def test_the_server_says_at_start_what_its_modes_guarantee(tmp_path, short_dir):
+    from florencia_tui.net.server import banner
+
+    srv = await server(tmp_path, short_dir, Auth(password=SHARED))
+    try:
+        said = "\n".join(banner(srv))
+    finally:
+        await srv.close()
+    assert "SSH on 127.0.0.1:" in said and "host key SHA256:" in said
+    assert "sign-in · shared password: whoever knows it signs in under ANY name" in said
+    assert SHARED not in said
