@@ -61,9 +61,10 @@ def data_dir() -> Path:
     env = os.environ.get(ENV_DATA_DIR)
     if env:
         path = Path(env)
-    else:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        path = Path(base) / "florencia_tui"
+    else:  # ~/.local/share/florencia_tui (or under $XDG_DATA_HOME) on Linux
+        from platformdirs import user_data_path
+
+        path = user_data_path("florencia_tui", appauthor=False)
     return private_dir(path)
 
 

@@ -26,6 +26,18 @@ def test_data_dir_env_override(tmp_path, monkeypatch):
     assert Store().path == tmp_path / "x" / "florencia.sqlite3"
 
 
+def test_data_dir_follows_the_platform_convention(tmp_path, monkeypatch):
+    """Without FLORENCIA_DATA_DIR: platformdirs' user data dir, which on Linux
+    is $XDG_DATA_HOME/florencia_tui (~/.local/share/florencia_tui)."""
+    import sys
+
+    monkeypatch.delenv("FLORENCIA_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    if sys.platform.startswith("linux"):
+        assert data_dir() == tmp_path / "share" / "florencia_tui"
+    assert data_dir().is_dir()
+
+
 def test_store_uses_wal():
     store = Store()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
