@@ -19,6 +19,7 @@ from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
 from florencia_tui.games.architects.notation import parse_pay_token
 from florencia_tui.tui.widgets.architects import render
+from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
 # Keys of the placement panel: a letter per location (shown beside each row).
 PLACE_KEYS = {
@@ -29,7 +30,7 @@ PLACE_KEYS = {
     "place market 3": "3", "place guildhall": "g",
 }
 # Keys for every other decision, in order ('l' and 'u' stay with the screen: log, undo).
-SEQ_KEYS = "1234567890abcdefghijkmnopqrstvwxyz"
+SEQ_KEYS = ACTION_KEYS
 LOC = D.LOCATION_NAMES
 
 
@@ -254,11 +255,14 @@ def place_rows(view: dict, legal: list[str]) -> list[Row]:
         if a.startswith("place"):
             label, detail = place_label(view, a)
             rows.append(Row(a, label, detail, PLACE_KEYS.get(a, "")))
+    # Dismissing gets the keys no location uses (d first), so every row has one.
+    spare = iter(dict.fromkeys(k for k in "d" + SEQ_KEYS if k not in PLACE_KEYS.values()))
     for a in legal:
         if a.startswith("dismiss"):
             aid = int(a.split()[1])
+            key = next(spare, "")
             rows.append(Row(a, Text(f"Dismiss {appr_name(aid)} (free action, back to deck)"),
-                            appr_detail(aid)))
+                            appr_detail(aid), key))
     return rows
 
 
