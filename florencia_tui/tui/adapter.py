@@ -48,6 +48,18 @@ class GameUI:
             t.append(f"{mark}{name}\n", style="bold" if i in to_act else "")
         return t
 
+    def own_text(self, view: dict) -> Text | None:
+        """The viewing seat's hand and resources in at most three lines.
+
+        The game screen keeps this strip in sight between the board and the
+        decision, so nobody scrolls to see their own things; None for a
+        spectator (``view["seat"]`` is None)."""
+        return None
+
+    def legend(self, view: dict) -> str:
+        """Markdown explaining every glyph this game's board draws (F1 and ?)."""
+        return ""
+
     def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
         """A special widget for this decision, or None for the generic action list."""
         return None

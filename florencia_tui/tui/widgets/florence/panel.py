@@ -388,7 +388,8 @@ class WorkMode(Mode):
 
 
 class OrderMode(Mode):
-    """Arrange the cards going under the deck: ↑↓ pick, u/d (shift+↑↓) move."""
+    """Arrange the cards going under the deck: ↑↓ pick, shift+↑↓ or -/+ move
+    (``u`` stays Undo, as on every screen)."""
 
     def __init__(self, cards: list[str], deck: str) -> None:
         self.cards = list(cards)
@@ -409,7 +410,7 @@ class OrderMode(Mode):
                 lab.stylize("reverse")
             t.append_text(lab)
             t.append("\n")
-        t.append("↑↓ choose a card · u/d or shift+↑↓ move it · Enter confirms the order",
+        t.append("↑↓ choose a card · shift+↑↓ or -/+ move it · Enter confirms the order",
                  style="dim")
         return t
 
@@ -424,9 +425,9 @@ class OrderMode(Mode):
             self.at = max(0, self.at - 1)
         elif key == "down":
             self.at = min(len(self.cards) - 1, self.at + 1)
-        elif key == "shift+up" or char == "u":
+        elif key == "shift+up" or char == "-":
             self._swap(-1)
-        elif key == "shift+down" or char == "d":
+        elif key == "shift+down" or char in ("+", "="):
             self._swap(1)
         elif key == "enter":
             self.panel.submit("order " + " ".join(self.cards))
@@ -778,7 +779,7 @@ class FlorencePanel(Widget, can_focus=True):
         items.append(Item("End turn", self._sub("done")))
         title = Text()
         title.append(f"Your action turn: {acts}/2 actions used", style="bold")
-        title.append(f" · {money}ƒ · Esc home · [ ] players", style="dim")
+        title.append(f" · {money}ƒ · [ ] other players", style="dim")
         return MenuMode(title, items, columns=2)
 
     def build_menu(self) -> MenuMode:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from florencia_tui.tui.widgets.common.text import plural
+
 from florencia_tui.games.florence import data as D
 
 N = D.GRID
@@ -297,7 +299,7 @@ def hand_block(view: dict, pv: dict) -> Group:
         return Group(*parts)
     head = Text("Your hand (private)", style="bold underline")
     if pv.get("recruit_count"):
-        head.append(f" · {pv['recruit_count']} recruiting card(s)", style="")
+        head.append(f" · {plural(pv['recruit_count'], 'recruiting card')}", style="")
     parts.append(head)
     values = pv.get("work_values", {})
     for key in pv["hand"]:
@@ -315,6 +317,40 @@ def hand_block(view: dict, pv: dict) -> Group:
 
 
 # ----------------------------------------------------------------------------- table parts
+def own_strip(view: dict) -> Text | None:
+    """The viewer's strip under the board: prestige, money, builders, jesters,
+    landscapes, freedoms, then every card in hand (at most three lines)."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    pv = view["players"][seat]
+    t = Text(f"You ({pv['name']}) {pv['pp']} PP", style="bold")
+    if pv.get("money") is not None:
+        t.append(f" · {pv['money']}ƒ", style="bold green")
+    t.append(f" · ⚒{pv['builders']} ☺{pv['jesters']} ")
+    t.append_text(land_text(pv))
+    t.append(" · Free ")
+    t.append_text(freedoms_text(pv["freedoms"]))
+    t.append(f" · {plural(len(pv['display']), 'work')}")
+    t.append("\nHand: ", style="bold")
+    cards: list[Text] = []
+    values = pv.get("work_values", {})
+    for key in pv.get("hand") or []:
+        wv = values.get(key)
+        cards.append(Text(D.PROF[key]["name"] + (f" WV{wv}" if wv is not None else "")))
+    for key in pv.get("dealt") or []:
+        cards.append(Text(D.PROF[key]["name"] + " (dealt)"))
+    bv = pv.get("bonus_values", {})
+    for card in pv.get("bonus") or []:
+        cards.append(Text(bonus_label(card, bv.get(card)), style="cyan"))
+    for card in pv.get("prestige") or []:
+        cards.append(Text(f"{card} {D.PRESTIGE[card][0]}", style="yellow"))
+    if pv.get("recruit_count"):
+        cards.append(Text(f"✉ {plural(pv['recruit_count'], 'recruiting card')}"))
+    t.append_text(Text(", ").join(cards) if cards else Text("no cards", style="dim"))
+    return t
+
+
 def round_line(view: dict) -> Text:
     t = Text()
     phase = {"setup": "Setup", "auction": "Auction", "action": "Actions",

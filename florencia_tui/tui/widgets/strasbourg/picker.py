@@ -154,7 +154,7 @@ class PlacementPicker(Widget, can_focus=True):
         else:
             t.append_text(cur.what)
             if cur.action:
-                t.append("  ✓ free", style="green")
+                t.append("  ✓ unoccupied: Enter takes it", style="green")
             else:
                 t.append(f"  ✗ {cur.reason}", style="red")
         t.append("\n")
