@@ -237,3 +237,98 @@ async def test_palazzo_sidebar_keeps_each_bid_on_its_players_line(play, store):
             assert len(lines) == 4, lines  # three players and the legend, none wrapped
             assert "Alexan" in lines[0] and lines[0].endswith("bid 3")
             assert "Benede" in lines[1] and lines[1].endswith("bid 5")
+
+
+# ----- 6. the home screen -----------------------------------------------------------------
+async def test_home_help_footer_selection_and_saved_game_details(play, store):
+    Table("strasbourg", [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
+                         {"name": "Cy", "kind": "bot:heuristic"}], seed=5, store=store)
+    async with play() as d:
+        footer = " ".join(b.binding.description for b in d.app.screen.active_bindings.values()
+                          if b.binding.show)
+        for word in ("Open", "Help", "Switch list"):
+            assert word in footer, footer
+        saved = d.app.screen.query_one("#saved")
+        label = str(saved.get_option_at_index(0).prompt)
+        assert "#1 Strasbourg · " in label and "Ana, Ben, Cy to act" in label
+        assert "round" in label.lower() and "Setup" in label
+        assert "humans Ana, Ben" in label and "bots Cy (heuristic)" in label
+        assert "last played" in label
+        # No stray key starts anything.
+        for key in "abcdefghijklmnoptuvwxyz0123456789":
+            await d.pilot.press(key)
+        await d.settle()
+        assert d.screen_name == "HomeScreen"
+        # Tab to the saved games: a line is highlighted and Enter opens it.
+        await d.press("tab")
+        assert d.app.focused is saved and saved.highlighted == 0
+        await d.press("f1")
+        assert d.screen_name == "HelpScreen" and "Continue a saved game" in markdown_text(d)
+        await d.press("escape")
+        await d.press("enter")
+        assert d.screen_name in ("GameScreen", "CurtainScreen")
+
+
+# ----- 8. setup ---------------------------------------------------------------------------
+async def test_setup_refuses_empty_and_too_long_names_and_describes_bot_levels(play, store):
+    async with play(default_seed=3) as d:
+        await d.press("enter")  # the highlighted game
+        assert d.screen_name == "SetupScreen"
+        screen = d.app.screen
+        assert "strongest" in shown(d, "#note-1") or "at once" in shown(d, "#note-1")
+        name = screen.query_one("#name-0", Input)
+        name.value = ""
+        await d.press("f5")
+        assert d.screen_name == "SetupScreen"
+        assert any("Seat 1 has no name" in n.message for n in d.app._notifications)
+        name.value = "Maximiliana-Alexandra"  # 21 characters: refused, not cut
+        await d.press("f5")
+        assert d.screen_name == "SetupScreen" and name.value == "Maximiliana-Alexandra"
+        assert any("at most 16" in n.message for n in d.app._notifications)
+        name.value = "李小龙"
+        await d.press("f5")
+        assert d.screen_name == "GameScreen"
+        assert d.app.table.names[0] == "李小龙"
+
+
+def test_bot_level_notes_say_how_strong_and_how_fast():
+    from florencia_tui.bots.base import BOT_KINDS
+    from florencia_tui.tui.screens.setup import KIND_NOTES, name_problem
+
+    for kind in BOT_KINDS:
+        note = KIND_NOTES[kind]
+        assert ":" in note and ("once" in note or " s " in note)
+    assert name_problem(["Ana", "ana"]).endswith("each player needs a different name.")
+    assert name_problem(["李小龙李小龙李小龙"]) is not None  # 18 cells wide
+
+
+def test_wide_names_keep_the_side_panels_columns():
+    from rich.cells import cell_len
+
+    from florencia_tui.tui.adapter import game_ui
+
+    table = Table("palazzo", [{"name": "李小龙李小龙", "kind": "human"},
+                              {"name": "Ben", "kind": "bot:random"}], seed=3)
+    lines = game_ui("palazzo").players_text(table.view(0), [0]).plain.splitlines()
+    assert cell_len(lines[0]) == cell_len(lines[1])
+
+
+# ----- 12. plurals and long messages ------------------------------------------------------
+def test_one_card_is_not_cards():
+    from florencia_tui.tui.widgets.palazzo.render import player_block
+
+    table = Table("palazzo", SOLO, seed=3)
+    view = table.view(0)
+    view["players"][1]["hand_count"] = 1
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(player_block(view, 1))
+    assert "1 card" in console.export_text() and "1 cards" not in console.export_text()
+
+
+async def test_a_long_refusal_wraps_instead_of_being_cut(play, store):
+    table = demo_table("strasbourg", 4, seed=20, steps=160, store=store)
+    async with play(table=table) as d:
+        reason = "x" * 200
+        d.app.screen.query_one("#message", Static).update(f"✗ Refused: {reason} END")
+        await d.settle()
+        assert "END" in shown(d, "#message")

@@ -223,9 +223,10 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         k = y.get(loc, {}).get("actions", n)
         t.append(f"up to {render.plural(k, 'action')}")
         held = sum(q["captives"][view["seat"]] for q in view["players"])
-        detail = (f"Up to {k} of: turn in your {sum(me['captives'])} captives (1 silver "
-                  f"each), release your {me['prison']} from the Prison, ransom your "
-                  f"{held} held by others, pay off one of your {me['debts']} debts.")
+        detail = (f"Up to {k} of: turn in your {render.plural(sum(me['captives']), 'captive')}"
+                  f" (1 silver each), release your {me['prison']} from the Prison, ransom "
+                  f"your {held} held by others, pay off one of your "
+                  f"{render.plural(me['debts'], 'debt')}.")
         return t, detail
     if loc == "guildhall":
         g = y.get("guildhall", {})
@@ -334,7 +335,7 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             k = data.get("draw_count", 5 if kind == "market_mid" else 1)
             label = Text(f"Draw {k} building cards" + (", keep 1" if kind == "market_mid"
                                                         else ""))
-            detail = f"The building deck has {view['building_deck']} cards."
+            detail = f"The building deck has {render.plural(view['building_deck'], 'card')}."
         elif verb in ("keep", "discard"):
             bid = int(args[0])
             extra = "for 2 gold" if kind == "library" else ""
@@ -386,7 +387,7 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                          if data.get("locs") else "") + ".")
         elif verb == "turnin":
             k = data.get("captives", sum(me["captives"]))
-            label = Text(f"Turn in {k} captives to the Prison: +{k} silver" if k
+            label = Text(f"Turn in {render.plural(k, 'captive')} to the Prison: +{k} silver" if k
                          else "Turn in captives (you hold none)")
         elif verb == "release":
             label = Text(f"Release your {data.get('in_prison', me['prison'])} "

@@ -9,12 +9,13 @@ shapes; a piece being placed shows ``+`` (legal spot) or ``✗`` (illegal).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
-from florencia_tui.tui.widgets.common.text import plural
 
 from florencia_tui.games.florence import data as D
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 N = D.GRID
 
@@ -51,7 +52,8 @@ def chip(kind: str, label: str | None = None) -> Text:
 
 
 def short_name(name: str, width: int = 8) -> str:
-    return name if len(name) <= width else name[:width - 1] + "…"
+    """At most ``width`` terminal cells (a wide character counts two)."""
+    return name if cell_len(name) <= width else fit(name, width)
 
 
 def side_by_side(blocks: list[Text], gap: int = 1, widths: list[int] | None = None) -> Text:
@@ -452,7 +454,7 @@ def players_text(view: dict, to_act: list[int]) -> Text:
     for i, p in enumerate(view["players"]):
         acting = i in to_act
         t.append("▶ " if acting else "  ", style="bold cyan")
-        t.append(f"{short_name(p['name'], 7):<7}", style="bold" if acting else "")
+        t.append(fit(p["name"], 7), style="bold" if acting else "")
         t.append("★" if p.get("start_player") else " ", style="bold yellow")
         t.append(f"{p['pp']:>3}PP", style="bold")
         if p.get("money") is not None:

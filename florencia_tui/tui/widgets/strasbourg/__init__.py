@@ -15,6 +15,7 @@ from florencia_tui.core.game import Prompt
 from florencia_tui.tui.adapter import BoardWidget, GameUI
 from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
 from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
+from florencia_tui.tui.widgets.common.text import fit, plural
 from florencia_tui.tui.widgets.strasbourg import render
 from florencia_tui.tui.widgets.strasbourg.render import face_down, glyph
 from florencia_tui.tui.widgets.strasbourg.selectors import (
@@ -63,7 +64,7 @@ class UI(GameUI):
             acting = seat in to_act
             t.append("▶" if acting else " ", style="bold cyan")
             t.append_text(glyph(seat))
-            t.append(f" {p['name'][:8]:<8}", style="bold" if acting else "")
+            t.append(" " + fit(p["name"], 8), style="bold" if acting else "")
             t.append(f"{p['prestige']:>3}★", style="bold")
             t.append(" ⚑" if p["start_player"] else "  ", style="bold yellow")
             if planning and p["plan"] in ("draw", "split"):
@@ -80,7 +81,8 @@ class UI(GameUI):
                 if seat == view.get("seat"):
                     t.append("\n")
                     t.append("  ")
-                    t.append(f"{p['coins']} coins {p['privileges']} priv {goods} goods")
+                    t.append(f"{plural(p['coins'], 'coin')} {p['privileges']} priv "
+                             f"{goods} goods")
                 else:  # screens open (game over or option): keep to two lines
                     t.append(f" {p['coins']}$ {p['privileges']}p {goods}g")
             t.append("\n")

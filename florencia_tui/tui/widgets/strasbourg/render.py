@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from florencia_tui.tui.widgets.common.text import plural
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 PLAYER_STYLES = [
     "bold white on blue3",
@@ -43,7 +43,7 @@ def name_chip(view: dict, seat: int, width: int = 0) -> Text:
     t = glyph(seat)
     t.append(" ")
     name = view["names"][seat]
-    t.append(f"{name[:width]:<{width}}" if width else name)
+    t.append(fit(name, width) if width else name)
     return t
 
 
@@ -330,7 +330,8 @@ def own_block(view: dict) -> Text | None:
     p = view["players"][me]
     t = Text("You: ", style="bold")
     if p["coins"] is not None:
-        t.append(f"{p['coins']} coins · {p['privileges']} privileges · goods ")
+        t.append(f"{plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')}"
+                 " · goods ")
         goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
         if goods:
             for i, (g, n) in enumerate(goods):
