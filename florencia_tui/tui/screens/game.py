@@ -184,9 +184,13 @@ class GameScreen(Screen[None]):
         player comes or goes)."""
         table = self.table
         names = table.names
-        who = ", ".join(names[s] for s in table.to_act()) or "nobody"
-        you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
-        tail = f" · to act: {who}{you}"
+        to_act = table.to_act()
+        who = ", ".join(names[s] for s in to_act) or "nobody"
+        if self.viewer is not None and to_act == [self.viewer]:
+            tail = f" · you are {names[self.viewer]}, to act"
+        else:
+            you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
+            tail = f" · to act: {who}{you}"
         self.query_one("#status", Static).update(
             status_line(table.info.title, table.status(), tail,
                         (self.size.width or self.app.size.width) - 2))

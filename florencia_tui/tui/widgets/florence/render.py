@@ -344,7 +344,9 @@ def own_strip(view: dict) -> Text | None:
         cards.append(Text(D.PROF[key]["name"] + " (dealt)"))
     bv = pv.get("bonus_values", {})
     for card in pv.get("bonus") or []:
-        cards.append(Text(bonus_label(card, bv.get(card)), style="cyan"))
+        value = bv.get(card)
+        cards.append(Text(f"bonus {card}" + (f" ={value}" if value is not None else ""),
+                          style="cyan"))
     for card in pv.get("prestige") or []:
         cards.append(Text(f"{card} {D.PRESTIGE[card][0]}", style="yellow"))
     if pv.get("recruit_count"):

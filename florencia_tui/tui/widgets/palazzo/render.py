@@ -22,7 +22,7 @@ CURRENCY_STYLE = {"Red": "bold red", "Green": "bold green", "Blue": "bold blue",
                   "C": "bold magenta"}
 
 
-LEGEND = "S13 = Sandstone, floor 1, 3 windows · F1: every symbol"
+LEGEND = "S13 = Sandstone, floor 1, 3 windows · F1 symbols"
 
 
 def tile_text(tid: str) -> Text:
