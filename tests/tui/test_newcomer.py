@@ -332,3 +332,18 @@ async def test_a_long_refusal_wraps_instead_of_being_cut(play, store):
         d.app.screen.query_one("#message", Static).update(f"✗ Refused: {reason} END")
         await d.settle()
         assert "END" in shown(d, "#message")
+
+
+async def test_pgdn_scrolls_the_board_when_the_choices_fit(play, store):
+    table = Table("palazzo", [{"name": n, "kind": "human" if n == "Ana" else "bot:random"}
+                              for n in ("Ana", "Ben", "Carla", "Dario")], seed=3, store=store)
+    async with play(table=table) as d:
+        assert table.prompt(0).kind == "palazzo.turn"
+        scroll = d.app.screen.query_one("#board VerticalScroll")
+        actions = d.app.screen.query_one("#actions")
+        before = actions.highlighted
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
+        await d.press("pagedown")
+        assert scroll.scroll_y > 0 and actions.highlighted == before
+        await d.press("pageup")
+        assert scroll.scroll_y == 0

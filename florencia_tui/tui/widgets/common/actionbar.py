@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.actions import SkipAction
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -37,7 +38,20 @@ def more_line(total: int, visible: int, last: tuple[str, Text] | None,
 
 
 class ActionList(OptionList):
-    """Legal actions; arrows + Enter, or the key shown beside an action."""
+    """Legal actions; arrows + Enter, or the key shown beside an action.
+
+    PgUp/PgDn page through a list longer than its rows; a list that fits
+    leaves them to the screen, which scrolls the board."""
+
+    def action_page_down(self) -> None:
+        if self.max_scroll_y == 0:
+            raise SkipAction()
+        super().action_page_down()
+
+    def action_page_up(self) -> None:
+        if self.max_scroll_y == 0:
+            raise SkipAction()
+        super().action_page_up()
 
     def on_key(self, event) -> None:
         if event.character and event.character in QUICK_KEYS:

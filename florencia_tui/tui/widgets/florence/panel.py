@@ -26,9 +26,10 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
 from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 from florencia_tui.tui.widgets.florence import render
 
-KEYS = "1234567890"
+KEYS = ACTION_KEYS  # 1-9, 0, then letters (never l or u: Log and Undo)
 
 
 def money_note(me: dict) -> str:
@@ -70,7 +71,7 @@ class Item:
 
 
 class MenuMode(Mode):
-    """Choices with quick keys 1-9, 0 (or an item's own key), arrows + Enter.
+    """Choices with quick keys 1-9, 0, a-z (or an item's own key), arrows + Enter.
 
     Unavailable choices stay in the list, greyed, with the rule that blocks them.
     """
@@ -79,7 +80,8 @@ class MenuMode(Mode):
                  help_: str = "", extra_keys: dict[str, Callable[[], None]] | None = None):
         self.title = title if isinstance(title, Text) else Text(title, style="bold")
         self.items = items
-        self.columns = columns
+        # More than 8 rows would run past the decision box at 80x24: two columns.
+        self.columns = 2 if columns == 1 and len(items) > 8 else columns
         self.help = help_
         self.extra = extra_keys or {}
         n = 0
