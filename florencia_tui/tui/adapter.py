@@ -48,6 +48,23 @@ class GameUI:
             t.append(f"{mark}{name}\n", style="bold" if i in to_act else "")
         return t
 
+    def score(self, view: dict, seat: int) -> str:
+        """A seat's score as the side panel writes it (``-5VP``, ``3PP``)."""
+        return ""
+
+    def scores_text(self, view: dict, to_act: list[int]) -> Text:
+        """One line per seat (name and score): the side panel when the full
+        ``players_text`` would not fit the rows the screen has left."""
+        from florencia_tui.tui.widgets.common.text import fit  # (common imports this module)
+
+        t = Text()
+        for i, name in enumerate(view.get("names", [])):
+            acting = i in to_act
+            t.append("▶ " if acting else "  ", style="bold cyan")
+            t.append(fit(name, 9), style="bold" if acting else "")
+            t.append(f" {self.score(view, i):>6}\n", style="bold")
+        return t
+
     def own_text(self, view: dict) -> Text | None:
         """The viewing seat's hand and resources in at most three lines.
 

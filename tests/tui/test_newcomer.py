@@ -275,7 +275,7 @@ async def test_setup_refuses_empty_and_too_long_names_and_describes_bot_levels(p
         await d.press("enter")  # the highlighted game
         assert d.screen_name == "SetupScreen"
         screen = d.app.screen
-        assert "strongest" in shown(d, "#note-1") or "at once" in shown(d, "#note-1")
+        assert "rules of thumb, instant" in shown(d, "#note-1")  # the heuristic bot
         name = screen.query_one("#name-0", Input)
         name.value = ""
         await d.press("f5")
@@ -297,7 +297,7 @@ def test_bot_level_notes_say_how_strong_and_how_fast():
 
     for kind in BOT_KINDS:
         note = KIND_NOTES[kind]
-        assert ":" in note and ("once" in note or " s " in note)
+        assert ":" in note and ("instant" in note or "1 s" in note) and len(note) <= 31
     assert name_problem(["Ana", "ana"]).endswith("each player needs a different name.")
     assert name_problem(["李小龙李小龙李小龙"]) is not None  # 18 cells wide
 
@@ -347,3 +347,32 @@ async def test_pgdn_scrolls_the_board_when_the_choices_fit(play, store):
         assert scroll.scroll_y > 0 and actions.highlighted == before
         await d.press("pageup")
         assert scroll.scroll_y == 0
+
+
+def test_the_status_line_fits_80_columns_without_cutting_the_players_name():
+    from florencia_tui.tui.screens.game import status_line
+
+    tail = " · you are Ana, to act"
+    long = "Stack II · riders 0/5 · Ana: buy or auction"
+    assert status_line("Palazzo", long, tail, 78) == f"[b]Palazzo[/b] · {long}{tail}"
+    cut = status_line("Architects of the West Kingdom",
+                      "Guildhall 9/16 - final round - turn 120 and a very long phase name",
+                      tail, 78)
+    assert len(cut) <= 78 and cut.endswith(tail) and "…" in cut
+
+
+async def test_five_seats_scores_stay_in_sight_one_line_each_when_space_is_short(play, store):
+    table = demo_table("architects", 5, seed=7, steps=200, store=store)
+    view = table.view(0)
+    async with play(table=table) as d:
+        await d.settle()
+        players = d.app.screen.query_one("#players")
+        assert on_screen(d, "#players")
+        assert players.region.height >= len(view["players"])
+        text = shown(d, "#players")
+        for p in view["players"]:
+            assert f"{p['vp']}VP" in text and p["name"] in text
+        assert "♟" not in text  # the one-line-per-seat panel
+    async with play(table=table, size=(100, 40)) as d:  # room enough: the full panel
+        await d.settle()
+        assert "♟" in shown(d, "#players")

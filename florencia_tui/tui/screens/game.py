@@ -75,6 +75,7 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         self._ended = False
         self._log_count = -1
+        self._players: tuple[dict, list[int]] | None = None
 
     # ----- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,7 +171,8 @@ class GameScreen(Screen[None]):
         to_act = table.to_act()
         self.render_status()
         self.query_one("#board").show(view)
-        self.query_one("#players", Static).update(self.ui.players_text(view, to_act))
+        self._players = (view, to_act)
+        self._fit_players()
         own = self.ui.own_text(view) if self.viewer is not None else None
         strip = self.query_one("#own", Static)
         strip.display = bool(own)
@@ -178,6 +180,26 @@ class GameScreen(Screen[None]):
             strip.update(own)
         self._render_log()
         await self._render_prompt(view, to_act, waiting)
+        # The decision's height is known once laid out: every seat's score
+        # must still be in sight, one line each if need be.
+        self.call_after_refresh(self._fit_players)
+
+    def _fit_players(self) -> None:
+        if self._players is None:
+            return
+        view, to_act = self._players
+        text = self.ui.players_text(view, to_act)
+        rows = self.query_one("#main").size.height
+        if rows and len(text.plain.rstrip("\n").splitlines()) > min(rows, 12):
+            text = self.ui.scores_text(view, to_act)
+        players = self.query_one("#players", Static)
+        if players.content != text:
+            players.update(text)
+
+    def on_resize(self) -> None:
+        if self._players is not None:
+            self.render_status()
+            self._fit_players()
 
     def render_status(self) -> None:
         """The status line alone (a shared table redraws only this when a

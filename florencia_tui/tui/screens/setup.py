@@ -15,12 +15,12 @@ from florencia_tui.games import GameInfo, get_game
 
 DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
 KIND_LABELS = {"human": "Human", **BOT_KINDS}
-#: One line per seat kind: how strong, how fast.
+#: One line per seat kind: how strong, how fast (31 cells fit beside it at 80 columns).
 KIND_NOTES = {
     "human": "plays at this keyboard",
-    "bot:random": "weakest: any legal move, at once",
-    "bot:heuristic": "fair: rules of thumb, at once",
-    "bot:search": "strongest: looks ahead, ~1 s a move",
+    "bot:random": "weakest: random moves, instant",
+    "bot:heuristic": "fair: rules of thumb, instant",
+    "bot:search": "strongest: looks ahead, ~1 s",
 }
 #: The longest name a seat may have (the side panels show 7-9 cells of it).
 NAME_MAX = 16

@@ -70,8 +70,11 @@ class UI(GameUI):
             if p["debts"]:
                 t.append(f"D{p['debts']}", style="bold red")
             t.append("\n")
-        t.append("VP live points v virtue ♟workers D debts", style="dim")
+        t.append("v virtue ♟workers D debts", style="dim")
         return t
+
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['vp']}VP"
 
     def own_text(self, view: dict) -> Text | None:
         return render.own_strip(view)

@@ -54,6 +54,9 @@ class UI(GameUI):
     def players_text(self, view: dict, to_act: list[int]) -> Text:
         return render.players_text(view, to_act)
 
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['pp']}PP"
+
     def own_text(self, view: dict) -> Text | None:
         return render.own_strip(view)
 

@@ -56,6 +56,9 @@ class UI(GameUI):
         t.append("VP points · c money cards", style="dim")
         return t
 
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['score']}VP"
+
     def own_text(self, view: dict) -> Text | None:
         return render.own_text(view)
 

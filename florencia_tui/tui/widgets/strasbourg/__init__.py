@@ -89,6 +89,9 @@ class UI(GameUI):
         t.append("★prestige ⚑start ▮card", style="dim")
         return t
 
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['prestige']}★"
+
     def own_text(self, view: dict) -> Text | None:
         return render.own_strip(view)
 
