@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
@@ -36,12 +37,12 @@ def status_line(title: str, status: str, tail: str, width: int) -> str:
     """The status line in ``width`` cells: whole if it fits, else without the
     game's title, else the status cut with an ellipsis (never the player's name)."""
     full = f"{title} · {status}{tail}"
-    if len(full) <= width:
+    if cell_len(full) <= width:
         return f"[b]{escape(title)}[/b] · {escape(status)}{escape(tail)}"
     short = f"{status}{tail}"
-    if len(short) <= width:
+    if cell_len(short) <= width:
         return escape(short)
-    room = max(8, width - len(tail))
+    room = max(8, width - cell_len(tail))
     return escape((status[:room - 1] + "…" if len(status) > room else status) + tail)
 
 

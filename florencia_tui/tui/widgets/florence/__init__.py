@@ -32,6 +32,8 @@ LEGEND = """\
 | `···` / `OTR` | the three freedoms: **O**pinion, **T**ravel, **R**eligion (`·` = not yet introduced by that player) |
 | `Opn Trv Rel` | the same freedoms, written out (`··` = not introduced) |
 | `W0` | works completed (on display) |
+| `Cards 4 B1 P0` | cards in hand: professions, then bonus (`B`) and prestige (`P`) cards |
+| `Works 1 best 12` | works on display and this round's best work value |
 | `Un Lb Wk` | large buildings: university, laboratory, workshop |
 | `Li Op St Ho Th` | medium buildings: library, opera, studio, hospital, theatre |
 | `Tw Ch` | small buildings: tower, chapel |
