@@ -238,7 +238,7 @@ def profession_line(key: str, pv: dict, wv: int | None = None) -> Text:
     """'Poet  Th✓ l≈✗ Tr✓  WV 9': the three preferences, ticked if met."""
     info_ = D.PROF[key]
     t = Text()
-    t.append(f"{info_['name']:<13}", style="bold")
+    t.append(f"{info_['name']:<13} ", style="bold")
     b, land, fr = info_["building"], info_["landscape"], info_["freedom"]
     t.append(CODE[b], style=kind_style(b))
     t.append("✓ " if b in pv.get("buildings", []) else "✗ ",
@@ -340,8 +340,8 @@ def own_strip(view: dict) -> Text | None:
     for key in pv.get("hand") or []:
         wv = values.get(key)
         cards.append(Text(D.PROF[key]["name"] + (f" WV{wv}" if wv is not None else "")))
-    for key in pv.get("dealt") or []:
-        cards.append(Text(D.PROF[key]["name"] + " (dealt)"))
+    if pv.get("dealt"):
+        cards.append(Text("dealt " + ", ".join(D.PROF[k]["name"] for k in pv["dealt"])))
     bv = pv.get("bonus_values", {})
     for card in pv.get("bonus") or []:
         value = bv.get(card)
