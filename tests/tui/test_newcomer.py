@@ -379,3 +379,21 @@ async def test_five_seats_scores_stay_in_sight_one_line_each_when_space_is_short
     async with play(table=table, size=(100, 40)) as d:  # room enough: the full panel
         await d.settle()
         assert "♟" in shown(d, "#players")
+
+
+async def test_the_own_strip_shows_only_the_seat_at_the_keyboard(play, store):
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
+             {"name": "Carla", "kind": "bot:random"}]
+    table = Table("palazzo", seats, seed=4242, store=store)
+    async with play(table=table) as d:
+        await d.lift_curtain("Ana")
+        assert "You (Ana)" in shown(d, "#own")
+        await d.press("1")  # take money
+        while table.to_act() == [0]:
+            await d.press("1")
+        await d.lift_curtain("Ben")
+        own = shown(d, "#own")
+        from florencia_tui.tui.widgets.palazzo.render import hand_text
+
+        assert "You (Ben)" in own and "Ana" not in own
+        assert hand_text(table.view(1)["players"][1]["hand"]).plain in own.replace("\n", " ")

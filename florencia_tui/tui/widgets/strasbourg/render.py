@@ -378,8 +378,10 @@ def own_strip(view: dict) -> Text | None:
     stacks = p.get("stack_cards") or []
     t.append("  ".join(f"#{i + 1} {cards_sum(st)}" for i, st in enumerate(stacks))
              if stacks else "—", style="" if stacks else "dim")
-    if p["task_texts"]:
-        t.append(f"  Tasks: {len(p['task_texts'])} kept (on the board)", style="dim")
+    if p["tasks"]:
+        t.append("  Tasks: ", style="bold")
+        t.append(" ".join(p["tasks"]))
+        t.append(" (their text: PgDn)", style="dim")
     return t
 
 
