@@ -333,7 +333,7 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             detail = appr_detail(aid)
         elif verb == "draw":
             k = data.get("draw_count", 5 if kind == "market_mid" else 1)
-            label = Text(f"Draw {k} building cards" + (", keep 1" if kind == "market_mid"
+            label = Text(f"Draw {render.plural(k, 'building card')}" + (", keep 1" if kind == "market_mid"
                                                         else ""))
             detail = f"The building deck has {render.plural(view['building_deck'], 'card')}."
         elif verb in ("keep", "discard"):

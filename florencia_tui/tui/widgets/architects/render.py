@@ -373,7 +373,8 @@ def tableau(view: dict, seat: int) -> Group:
     lines.append(t)
     hand = p.get("hand")
     if hand is None:
-        lines.append(Text(f"  hand: {p['hand_count']} building cards (hidden)", style="dim"))
+        lines.append(Text(f"  hand: {plural(p['hand_count'], 'building card')} (hidden)",
+                          style="dim"))
     else:
         can = set((view.get("yields") or {}).get("guildhall", {}).get("build", []))
         lines.append(Text(f"  hand {len(hand)} (✓ = you can construct it now):"))

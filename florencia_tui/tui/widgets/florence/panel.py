@@ -27,6 +27,7 @@ from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
 from florencia_tui.tui.adapter import SubmitAction
 from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
+from florencia_tui.tui.widgets.common.text import plural
 from florencia_tui.tui.widgets.florence import render
 
 KEYS = ACTION_KEYS  # 1-9, 0, then letters (never l or u: Log and Undo)
@@ -400,7 +401,7 @@ class OrderMode(Mode):
 
     def render(self) -> RenderableType:
         t = Text()
-        t.append(f"Order the other {len(self.cards)} {self.deck} cards under the deck",
+        t.append(f"Order the other {plural(len(self.cards), self.deck + ' card')} under the deck",
                  style="bold")
         t.append(" (1. goes under first)\n", style="dim")
         for i, c in enumerate(self.cards):
