@@ -397,3 +397,17 @@ async def test_the_own_strip_shows_only_the_seat_at_the_keyboard(play, store):
 
         assert "You (Ben)" in own and "Ana" not in own
         assert hand_text(table.view(1)["players"][1]["hand"]).plain in own.replace("\n", " ")
+
+
+def test_architects_strip_lists_the_cards_kept_in_the_draft():
+    from florencia_tui.games.architects import data as AD
+    from florencia_tui.tui.widgets.architects.render import own_strip
+
+    table = demo_table("architects", 3, seed=7, steps=1)
+    view = table.view(0)
+    kept = view["draft"]["kept"]
+    assert kept
+    text = own_strip(view).plain
+    assert all(AD.ALL_BUILDINGS[b][0] in text for b in kept)
+    other = table.view(1)["draft"]["kept"]
+    assert not any(AD.ALL_BUILDINGS[b][0] in text for b in other if b not in kept)

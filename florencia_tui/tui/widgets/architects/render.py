@@ -412,7 +412,12 @@ def own_strip(view: dict) -> Text | None:
         if card["id"] in can:
             t.append("✓", style="bold green")
         t.append(card["name"])
-    if not hand:
+    kept = (view.get("draft") or {}).get("kept") or []
+    if kept:
+        t.append(", " if hand else "")
+        t.append("kept in the draft: ", style="bold")
+        t.append(", ".join(D.ALL_BUILDINGS[b][0] for b in kept))
+    if not hand and not kept:
         t.append("no cards", style="dim")
     t.append("\nApprentices: ", style="bold")
     for i, a in enumerate(p["apprentices"]):
