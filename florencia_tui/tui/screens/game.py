@@ -277,9 +277,8 @@ class GameScreen(Screen[None]):
     def action_command(self) -> None:
         box = self.query_one("#command", Input)
         example = self._example()
-        box.placeholder = (f"type an action, e.g. {example} · ? lists this decision's notation"
-                           " · Esc cancels") if example else (
-                           "type an action · ? lists this decision's notation · Esc cancels")
+        box.placeholder = ((f"e.g. {example}" if example else "type an action")
+                           + "  (? lists how to type this decision · Esc cancels)")
         box.display = True
         box.value = ""
         box.focus()
