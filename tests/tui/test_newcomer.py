@@ -411,3 +411,28 @@ def test_architects_strip_lists_the_cards_kept_in_the_draft():
     assert all(AD.ALL_BUILDINGS[b][0] in text for b in kept)
     other = table.view(1)["draft"]["kept"]
     assert not any(AD.ALL_BUILDINGS[b][0] in text for b in other if b not in kept)
+
+
+# ----- 11. statistics -----------------------------------------------------------------------
+async def test_stats_screen_counts_a_bot_and_a_human_of_the_same_name_apart(play, store):
+    import random
+
+    for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
+        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
+                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
+        rnd = random.Random(seed)
+        while not t.is_over():
+            t.run_bots()
+            if not t.is_over():
+                seat = t.to_act()[0]
+                t.submit(seat, rnd.choice(t.legal(seat)))
+    async with play(size=(100, 40)) as d:
+        await d.press("s")
+        assert d.screen_name == "StatsScreen"
+        console = Console(width=100, record=True, file=io.StringIO())
+        for s in d.app.screen.query(".stats-table"):
+            console.print(s.content)
+        text = console.export_text()
+        assert "Ben (bot)" in text and "Ana (bot)" in text
+        rows = [ln for ln in text.splitlines() if ln.strip().startswith("Ben ")]
+        assert any("(bot)" not in ln for ln in rows)  # the human Ben has a row of his own

@@ -277,8 +277,9 @@ class GameScreen(Screen[None]):
     def action_command(self) -> None:
         box = self.query_one("#command", Input)
         example = self._example()
-        box.placeholder = ((f"e.g. {example}" if example else "type an action")
-                           + "  (? lists how to type this decision · Esc cancels)")
+        # (benchmarks/net_load.py waits for "type an action" on the screen)
+        box.placeholder = ("type an action" + (f", e.g. {example}" if example else "")
+                           + " · ? lists how · Esc cancels")
         box.display = True
         box.value = ""
         box.focus()
