@@ -18,7 +18,7 @@ KEYS_HELP = """
 | Key | What it does |
 |---|---|
 | ↑ ↓, Enter | choose an option of the current decision |
-| 1-9, 0, a-z | play the option shown with that key (`l` and `u` are always Log and Undo) |
+| 1-9, 0, a-z | play the option shown with that key (`l`, `u` and `o` are never options) |
 | ▼ more below | the list goes on: ↓ or PgDn shows the rest, their keys work at once |
 | : | type an action in its notation; `?` there lists this decision's notation |
 | u | undo your latest action within your turn |
