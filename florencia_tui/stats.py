@@ -60,7 +60,8 @@ class PlayerStats:
 @dataclass
 class Stats:
     games: dict[str, GameStats] = field(default_factory=dict)
-    players: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)  # (name, game)
+    # (name, game); a bot seat's name is marked "(bot)" (player_key)
+    players: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)
     bots: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)  # (kind, game)
     longest: list[tuple[SavedGame, int]] = field(default_factory=list)  # (game, actions)
 
@@ -89,6 +90,12 @@ class Stats:
         return text
 
 
+def player_key(name: str, kind: str) -> str:
+    """How a seat is counted among the players: its name, marked for a bot
+    (a bot called Ben and a human Ben are two players)."""
+    return name if kind == "human" else f"{name} (bot)"
+
+
 def compute(store: Store, longest: int = 5) -> Stats:
     st = Stats()
     finished: list[tuple[SavedGame, int]] = []
@@ -108,7 +115,9 @@ def compute(store: Store, longest: int = 5) -> Stats:
             kind = g.seats[seat]["kind"] if seat < len(g.seats) else "human"
             gs.score_sum += c["total"]
             gs.scores += 1
-            targets = [st.players.setdefault((c["name"], g.game), PlayerStats(c["name"], g.game))]
+            # A bot seat is counted apart from a human of the same name.
+            who = player_key(c["name"], kind)
+            targets = [st.players.setdefault((who, g.game), PlayerStats(who, g.game))]
             if kind != "human":
                 targets.append(st.bots.setdefault((kind, g.game), PlayerStats(kind, g.game)))
             for p in targets:

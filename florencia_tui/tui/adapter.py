@@ -48,6 +48,35 @@ class GameUI:
             t.append(f"{mark}{name}\n", style="bold" if i in to_act else "")
         return t
 
+    def score(self, view: dict, seat: int) -> str:
+        """A seat's score as the side panel writes it (``-5VP``, ``3PP``)."""
+        return ""
+
+    def scores_text(self, view: dict, to_act: list[int]) -> Text:
+        """One line per seat (name and score): the side panel when the full
+        ``players_text`` would not fit the rows the screen has left."""
+        from florencia_tui.tui.widgets.common.text import fit  # (common imports this module)
+
+        t = Text()
+        for i, name in enumerate(view.get("names", [])):
+            acting = i in to_act
+            t.append("▶ " if acting else "  ", style="bold cyan")
+            t.append(fit(name, 9), style="bold" if acting else "")
+            t.append(f" {self.score(view, i):>6}\n", style="bold")
+        return t
+
+    def own_text(self, view: dict) -> Text | None:
+        """The viewing seat's hand and resources in at most three lines.
+
+        The game screen keeps this strip in sight between the board and the
+        decision, so nobody scrolls to see their own things; None for a
+        spectator (``view["seat"]`` is None)."""
+        return None
+
+    def legend(self, view: dict) -> str:
+        """Markdown explaining every glyph this game's board draws (F1 and ?)."""
+        return ""
+
     def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
         """A special widget for this decision, or None for the generic action list."""
         return None

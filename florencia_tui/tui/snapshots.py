@@ -33,6 +33,18 @@ def palazzo_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
 
 
+def palazzo_buy(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # Ana buys or auctions: 11 options, the list says it goes on and names "Auction".
+    table = demo_table("palazzo", 3, seed=45, steps=130, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
+
+
+def strasbourg_help(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # F1 in a game: the symbols of this board first, then the keys and rules.
+    table = demo_table("strasbourg", 4, seed=20, steps=160, store=_store(tmp))
+    return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["f1"]
+
+
 def palazzo_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     table = finished_table("palazzo", 3, seed=2024, store=_store(tmp))
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), []
@@ -88,10 +100,12 @@ SCENES = {
     "home": home,
     "setup": setup,
     "palazzo-board": palazzo_board,
+    "palazzo-buy": palazzo_buy,
     "palazzo-end": palazzo_end,
     "palazzo-replay": palazzo_replay,
     "strasbourg-board": strasbourg_board,
     "strasbourg-end": strasbourg_end,
+    "strasbourg-help": strasbourg_help,
     "architects-board": architects_board,
     "architects-end": architects_end,
     "florence-board": florence_board,

@@ -42,7 +42,7 @@ def test_statistics_after_a_few_selfplay_games_are_right():
         return sum(1 for c in cards if c.name == name and c.winner)
 
     for name in ("P1", "P2", "P3", "Ana"):
-        p = st.players[(name, "palazzo")]
+        p = st.players[(name if name == "Ana" else f"{name} (bot)", "palazzo")]
         assert p.wins == wins(name)
         mine = [c.total for c in cards if c.name == name]
         assert p.games == len(mine) and p.mean_score == sum(mine) / len(mine)
@@ -97,3 +97,20 @@ def test_log_command_prints_a_seats_log_with_round_and_phase(tmp_path, capsys):
     assert "log as seen by Bot" in path.read_text()
     assert main(["log", str(t.table_id), "--seat", "3"]) == 2
     assert main(["log", "999"]) == 2
+
+
+def test_a_bot_and_a_human_of_the_same_name_are_counted_apart():
+    store = Store()
+    for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
+        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
+                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
+        rnd = random.Random(seed)
+        while not t.is_over():
+            t.run_bots()
+            if not t.is_over():
+                seat = t.to_act()[0]
+                t.submit(seat, rnd.choice(t.legal(seat)))
+    st = compute(store)
+    human, bot = st.players[("Ben", "palazzo")], st.players[("Ben (bot)", "palazzo")]
+    assert (human.games, bot.games) == (1, 1)
+    assert ("Ana", "palazzo") in st.players and ("Ana (bot)", "palazzo") in st.players

@@ -266,7 +266,7 @@ async def test_keep_one_prestige_card_and_order_the_rest(play, store):
         rest = [c for c in top if c != top[1]]
         assert table.prompt(0).kind == "florence.order"
         # Move the second card to the top, then the (new) third one down.
-        await d.press("down", "u", "down", "down", "shift+down")
+        await d.press("down", "minus", "down", "down", "shift+down")
         await d.press("enter")
         want = [rest[1], rest[0], rest[3], rest[2]]
         assert table.entries[-1].action == "order " + " ".join(want)

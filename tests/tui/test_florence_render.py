@@ -142,7 +142,7 @@ def test_order_panel_sends_a_permutation_and_convert_panel_its_amount():
                              ["P03", "P01", "P02"], ["P03", "P02", "P01"])])
     mode = order.modes[-1]
     for key, ch in (("down", None), ("shift+up", None), ("down", None), ("down", None),
-                    ("x", "u"), ("enter", None)):
+                    ("x", "-"), ("enter", None)):
         mode.key(key, ch)
     assert order.sent == ["order P02 P03 P01"]
     lines = [["Poet", 4], ["Lake", 3]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import data as D
 from .rules import yields
+from .scoring import player_total, resolved_player
 
 
 def view(game, s: dict, seat: int | None) -> dict:
@@ -21,6 +22,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         d["captives"] = list(P["captives"])
         d["hand_count"] = len(P["hand"])
         d["prison"] = s["prison"][i]
+        # Live victory points: everything that scores is public (the hand never does).
+        d["vp"] = player_total(s, i, P if s["phase"] == "over" else resolved_player(s, i))
         if seat == i:
             d["hand"] = [{"id": b, "name": D.ALL_BUILDINGS[b][0]} for b in P["hand"]]
         players.append(d)

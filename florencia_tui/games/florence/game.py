@@ -364,7 +364,8 @@ class Florence(Game):
             return f"{name} keeps {args[0]}" if mine else f"{name} keeps a card"
         if verb == "order":
             return (f"{name} puts {' '.join(args)} under the deck" if mine
-                    else f"{name} puts {len(args)} cards under the deck")
+                    else f"{name} puts {len(args)} card{'' if len(args) == 1 else 's'} "
+                         "under the deck")
         if verb == "recruit":
             owner = next((i for i, p in enumerate(s["players"]) if args[0] in p["display"]), None)
             src = f" from {_pname(s, owner)}" if owner is not None else ""

@@ -189,7 +189,7 @@ class Strasbourg(Game):
                 seat,
                 "strasbourg.guild_reward",
                 f"You are {data.GUILD_NAMES[g]} {kind}: take {both} "
-                f"(you have {pl['coins']} coins).",
+                f"(you have {pl['coins']} coin{'' if pl['coins'] == 1 else 's'}).",
                 {"role": kind, "guild": g, "coins": pl["coins"],
                  "squares": {c: data.CELLS[c]["price"] for c in squares}},
             )
@@ -330,7 +330,7 @@ class Strasbourg(Game):
         if verb == "stack":
             if own:
                 return f"{name} forms a stack {fmt_values(arg)}"
-            return f"{name} forms a stack of {len(arg)} card(s)"
+            return f"{name} forms a stack of {len(arg)} card{'' if len(arg) == 1 else 's'}"
         if verb == "bid":
             stacks = s["players"][seat]["stacks"]
             if 1 <= arg <= len(stacks):

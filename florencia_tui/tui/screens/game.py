@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,9 +24,10 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
 from florencia_tui.table import LogEntry, Table
 from florencia_tui.tui.adapter import SubmitAction, game_ui
+from florencia_tui.tui.screens.confirm import ConfirmScreen
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
-from florencia_tui.tui.screens.help import HelpScreen
+from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notation_help
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
 
@@ -33,15 +35,31 @@ from florencia_tui.tui.widgets.common.actionbar import ActionBar
 UNDONE_MARK = " (undone)"
 
 
+def status_line(title: str, status: str, tail: str, width: int) -> str:
+    """The status line in ``width`` cells: whole if it fits, else without the
+    game's title, else the status cut with an ellipsis (never the player's name)."""
+    full = f"{title} · {status}{tail}"
+    if cell_len(full) <= width:
+        return f"[b]{escape(title)}[/b] · {escape(status)}{escape(tail)}"
+    short = f"{status}{tail}"
+    if cell_len(short) <= width:
+        return escape(short)
+    room = max(8, width - cell_len(tail))
+    return escape((status[:room - 1] + "…" if len(status) > room else status) + tail)
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
-        ("f1", "help", "Rules"),
+        ("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
         (":", "command", "Type action"),
-        ("escape", "leave", "Home"),
+        ("escape", "leave", "Back"),
         ("u", "undo", "Undo"),
         ("l", "log", "Log"),
         ("o", "settings", "Settings"),
         Binding("enter", "confirm", "Confirm turn", priority=True),
+        Binding("pageup", "board_page(-1)", "Board ↑", show=False),
+        Binding("pagedown", "board_page(1)", "Board ↓", show=False),
     ]
 
     def __init__(self, table: Table, bot_delay: float = 0.6, seat: int | None = None) -> None:
@@ -67,6 +85,7 @@ class GameScreen(Screen[None]):
         self._ended = False
         self._log_count = -1
         self._notice: tuple[str, LogEntry] | None = None  # (mark, entry) of the message line
+        self._players: tuple[dict, list[int]] | None = None
 
     # ----- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -78,14 +97,20 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="players")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+        # The viewer's own hand and resources: always in sight, never scrolled.
+        yield Static(id="own")
         with Vertical(id="prompt"):
             yield Static(id="prompt-body")
         yield Static(id="message")
-        yield Input(id="command", placeholder="type an action, e.g. money (Esc to cancel)")
+        yield Input(id="command")
         yield Footer()
 
     async def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
+        # Keys belong to the decision: the board and the log scroll (PgUp/PgDn,
+        # the mouse) but never take the focus, where action keys would do nothing.
+        for scroll in self.query("#board VerticalScroll, #log"):
+            scroll.can_focus = False
         await self.advance()
 
     # ----- the flow of play -----------------------------------------------------
@@ -191,7 +216,13 @@ class GameScreen(Screen[None]):
         to_act = table.to_act()
         self.render_status()
         self.query_one("#board").show(view)
-        self.query_one("#players", Static).update(self.ui.players_text(view, to_act))
+        self._players = (view, to_act)
+        self._fit_players()
+        own = self.ui.own_text(view) if self.viewer is not None else None
+        strip = self.query_one("#own", Static)
+        strip.display = bool(own)
+        if own:
+            strip.update(own)
         log = self.query_one("#log", RichLog)
         at_end = log.is_vertical_scroll_end
         self._render_log()
@@ -199,6 +230,9 @@ class GameScreen(Screen[None]):
         await self._render_prompt(view, to_act, waiting)
         if at_end:  # a new prompt panel resizes the log: keep its newest lines in sight
             self.call_after_refresh(log.scroll_end, animate=False)
+        # The decision's height is known once laid out: every seat's score
+        # must still be in sight, one line each if need be.
+        self.call_after_refresh(self._fit_players)
 
     def _render_notice(self) -> None:
         """The last action line ("✓ …", "↶ …") in the words the *viewer* may
@@ -212,15 +246,38 @@ class GameScreen(Screen[None]):
         self._notice = None
         self.query_one("#message", Static).update(markup)
 
+    def _fit_players(self) -> None:
+        if self._players is None:
+            return
+        view, to_act = self._players
+        text = self.ui.players_text(view, to_act)
+        rows = self.query_one("#main").size.height
+        if rows and len(text.plain.rstrip("\n").splitlines()) > min(rows, 12):
+            text = self.ui.scores_text(view, to_act)
+        players = self.query_one("#players", Static)
+        if players.content != text:
+            players.update(text)
+
+    def on_resize(self) -> None:
+        if self._players is not None:
+            self.render_status()
+            self._fit_players()
+
     def render_status(self) -> None:
         """The status line alone (a shared table redraws only this when a
         player comes or goes)."""
         table = self.table
         names = table.names
-        who = ", ".join(names[s] for s in table.to_act()) or "nobody"
-        you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
+        to_act = table.to_act()
+        who = ", ".join(names[s] for s in to_act) or "nobody"
+        if self.viewer is not None and to_act == [self.viewer]:
+            tail = f" · you are {names[self.viewer]}, to act"
+        else:
+            you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
+            tail = f" · to act: {who}{you}"
         self.query_one("#status", Static).update(
-            f"[b]{table.info.title}[/b] · {table.status()} · to act: {who}{you}")
+            status_line(table.info.title, table.status(), tail,
+                        (self.size.width or self.app.size.width) - 2))
 
     def _render_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -306,15 +363,40 @@ class GameScreen(Screen[None]):
 
     def action_command(self) -> None:
         box = self.query_one("#command", Input)
+        example = self._example()
+        # (benchmarks/net_load.py waits for "type an action" on the screen)
+        box.placeholder = ("type an action" + (f", e.g. {example}" if example else "")
+                           + " · ? lists how · Esc cancels")
         box.display = True
         box.value = ""
         box.focus()
+
+    def _example(self) -> str:
+        """An action in notation from the decision on screen (the first offered
+        one, or the notation's own example for a decision too large to list)."""
+        seat = self.viewer
+        if seat is None or seat not in self.table.to_act():
+            return ""
+        offered = self.table.offered(seat)
+        if offered:
+            return offered[0]
+        examples = notation_examples(self.table.game_id, self.table.prompt(seat).kind)
+        return examples[0][0] if examples else ""
+
+    def action_notation(self) -> None:
+        """`?` or `help` at the : prompt: the notation of the current decision."""
+        seat = self.viewer
+        self.app.push_screen(HelpScreen(notation_help(self.table, seat), title="Notation"))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
             return
         event.stop()
         text = event.value.strip()
+        if text.lower() in ("?", "help"):
+            event.input.value = ""
+            self.action_notation()
+            return
         if text and await self.play(text):
             event.input.display = False
 
@@ -360,7 +442,30 @@ class GameScreen(Screen[None]):
         self.app.push_screen(SettingsScreen(), applied)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.rules_help))
+        view = self.table.view(self.viewer)
+        legend = self.ui.legend(view)
+        self.app.push_screen(HelpScreen(self.table.rules_help, legend=legend))
+
+    def action_board_page(self, direction: int) -> None:
+        scroll = self.query("#board VerticalScroll")
+        if scroll:
+            if direction < 0:
+                scroll.first().scroll_page_up(animate=False)
+            else:
+                scroll.first().scroll_page_down(animate=False)
 
     def action_leave(self) -> None:
-        self.app.go_home()
+        """Esc: back one step (a board showing another seat returns to the
+        viewer's own), and only then, after asking, to the home screen."""
+        board = self.query_one("#board")
+        if getattr(board, "back", None) is not None and board.back():
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.app.go_home()
+
+        self.app.push_screen(ConfirmScreen(
+            "Leave this game for the home screen?",
+            "It is saved after every action: pick it under \"Continue a saved game\" "
+            "to play on."), answer)

@@ -1,6 +1,11 @@
-"""F1 help: the game's rules summary, what data is reconstructed, and the keys."""
+"""F1 help: the symbols on the current board, the keys, the game's rules
+summary and what data is reconstructed; and the notation of the decision on
+screen (``?`` or ``help`` at the ``:`` prompt)."""
 
 from __future__ import annotations
+
+import importlib
+import re
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -12,26 +17,87 @@ KEYS_HELP = """
 
 | Key | What it does |
 |---|---|
-| ↑ ↓, Enter | choose an action in the action bar |
-| 1-9 | play the numbered action at once |
-| : | type an action in its notation (e.g. `bid Red4+Green4+Blue4`) |
-| Tab | move between the action bar, board and log |
-| F1 | this help |
-| Esc | back to the home screen (the game is saved after every action) |
+| ↑ ↓, Enter | choose an option of the current decision |
+| 1-9, 0, a-z | play the option shown with that key (`l`, `u` and `o` are never options) |
+| ▼ more below | the list goes on: ↓ or PgDn shows the rest, their keys work at once |
+| : | type an action in its notation; `?` there lists this decision's notation |
+| u | undo your latest action within your turn |
+| l | the log |
+| PgUp PgDn | scroll the board (when the choices do not need them) |
+| F1 or ? | this help |
+| Esc | back one step; in a game, asks before going to the home screen (the game is saved after every action) |
 | Ctrl+Q | quit (the game stays saved; `florencia resume ID` continues it) |
 """
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS = [("escape", "close", "Close"), ("f1", "close", "Close"), ("q", "close", "Close")]
+def _notation_doc(game_id: str) -> str:
+    try:
+        module = importlib.import_module(f"florencia_tui.games.{game_id}.notation")
+    except ImportError:
+        return ""
+    return module.__doc__ or ""
 
-    def __init__(self, text: str) -> None:
+
+def notation_examples(game_id: str, kind: str) -> list[tuple[str, str]]:
+    """(notation, meaning) examples the game's notation module gives for the
+    decision ``kind`` (e.g. ``palazzo.bid``): the indented lines after the
+    line naming it, up to the next heading."""
+    lines = _notation_doc(game_id).splitlines()
+    out: list[tuple[str, str]] = []
+    inside = False
+    for line in lines:
+        if f"``{kind}``" in line:
+            inside = True
+            continue
+        if inside:
+            if line and not line.startswith(" "):
+                break
+            m = re.match(r"\s{2,}(\S.*?)(?:\s{2,}(.*))?$", line)
+            if m:
+                out.append((m.group(1), m.group(2) or ""))
+    return out
+
+
+def notation_help(table, seat: int | None) -> str:
+    """Markdown: the decision on screen, its actions in notation with what
+    each does, and the whole notation of the game."""
+    out = ["# Typing an action", ""]
+    if seat is not None and seat in table.to_act():
+        prompt = table.prompt(seat)
+        out += [f"**{prompt.text}**", ""]
+        offered = table.offered(seat)
+        rows = [(a, table.label(seat, a)) for a in offered[:12]]
+        if not rows:
+            rows = notation_examples(table.game_id, prompt.kind)
+        if rows:
+            out += ["| type | to |", "|---|---|"]
+            out += [f"| `{a}` | {label.replace('|', '/')} |" for a, label in rows]
+            if len(offered) > 12:
+                out.append(f"\n…and {len(offered) - 12} more of the same form.")
+            out.append("")
+    else:
+        out += ["Nothing to decide for you right now.", ""]
+    doc = _notation_doc(table.game_id)
+    if doc:
+        out += [f"## The notation of {table.info.title}", "", "```", doc.strip(), "```"]
+    return "\n".join(out)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [("escape", "close", "Close"), ("f1", "close", "Close"),
+                ("question_mark", "close", "Close"), ("q", "close", "Close")]
+
+    def __init__(self, text: str, legend: str = "", title: str = "",
+                 keys: bool = True) -> None:
         super().__init__()
         self.text = text
+        self.legend = legend
+        self.keys = keys and not title  # the notation page has no keys table
 
     def compose(self) -> ComposeResult:
+        parts = [p for p in (self.legend, KEYS_HELP if self.keys else "", self.text) if p]
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(self.text + "\n" + KEYS_HELP)
+            yield Markdown("\n\n".join(parts))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -14,6 +15,32 @@ from florencia_tui.games import GameInfo, get_game
 
 DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
 KIND_LABELS = {"human": "Human", **BOT_KINDS}
+#: One line per seat kind: how strong, how fast (31 cells fit beside it at 80 columns).
+KIND_NOTES = {
+    "human": "plays at this keyboard",
+    "bot:random": "weakest: random moves, instant",
+    "bot:heuristic": "fair: rules of thumb, instant",
+    "bot:search": "strongest: looks ahead, ~1 s",
+}
+#: The longest name a seat may have (the side panels show 7-9 cells of it).
+NAME_MAX = 16
+
+
+def name_problem(names: list[str]) -> str | None:
+    """Why these seat names cannot start a game (None: they can)."""
+    for i, name in enumerate(names):
+        if not name:
+            return f"Seat {i + 1} has no name: type one."
+        if cell_len(name) > NAME_MAX:
+            return (f"Seat {i + 1}'s name is {cell_len(name)} characters wide; "
+                    f"at most {NAME_MAX} fit.")
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if name.casefold() in seen:
+            return (f"Seats {seen[name.casefold()] + 1} and {i + 1} are both called "
+                    f"{name}: each player needs a different name.")
+        seen[name.casefold()] = i
+    return None
 
 
 class SeatRow(Horizontal):
@@ -25,14 +52,17 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
-        yield Input(DEFAULT_NAMES[self.index], id=f"name-{self.index}", max_length=16,
+        yield Input(DEFAULT_NAMES[self.index], id=f"name-{self.index}",
                     classes="seat-name", compact=True)
         yield Button(KIND_LABELS[self.kind], id=f"kind-{self.index}", classes="seat-kind",
                      compact=True)
+        yield Static(KIND_NOTES.get(self.kind, ""), id=f"note-{self.index}",
+                     classes="dim seat-note")
 
     def toggle(self) -> None:
         self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
         self.query_one(Button).label = KIND_LABELS[self.kind]
+        self.query_one(f"#note-{self.index}", Static).update(KIND_NOTES.get(self.kind, ""))
 
 
 class OptionRow(Horizontal):
@@ -96,8 +126,9 @@ class SetupScreen(Screen[None]):
                                                     list)():
                 yield OptionRow(key, label, values, hint)
             yield Button("Start the game", id="start", variant="primary", compact=True)
-            yield Static("Tab moves between fields. Enter on a seat's kind cycles "
-                         "Human and the bot levels. F2/F3 change the player count, F5 starts.",
+            yield Static(f"Tab moves between fields. Enter on a seat's kind cycles "
+                         f"Human and the bot levels. Names: 1-{NAME_MAX} characters, all "
+                         f"different. F2/F3 change the player count, F5 starts.",
                          classes="dim hint")
         yield Footer()
 
@@ -135,14 +166,14 @@ class SetupScreen(Screen[None]):
             if row.index >= self.count:
                 continue
             name = self.query_one(f"#name-{row.index}", Input).value.strip()
-            out.append({"name": name or DEFAULT_NAMES[row.index], "kind": row.kind})
+            out.append({"name": name, "kind": row.kind})
         return out
 
     def action_start(self) -> None:
         seats = self.seats()
-        names = [s["name"] for s in seats]
-        if len(set(names)) != len(names):
-            self.notify("Each player needs a different name.", severity="error")
+        problem = name_problem([s["name"] for s in seats])
+        if problem:
+            self.notify(problem, severity="error")
             return
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw.lstrip("-").isdigit() else random.randrange(1, 100_000)

@@ -117,7 +117,7 @@ def test_describe_redacts_private_draws():
     s = GAME.apply(s, 0, "stop")
     line = GAME.describe(s, 0, f"stack {top}", 2)
     assert str(top) not in line.replace("1 card", "")
-    assert GAME.describe(s, 0, f"stack {top}", None) == "a forms a stack of 1 card(s)"
+    assert GAME.describe(s, 0, f"stack {top}", None) == "a forms a stack of 1 card"
 
 
 def test_prompts_and_labels_for_every_legal_action():

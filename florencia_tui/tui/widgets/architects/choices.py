@@ -19,6 +19,7 @@ from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
 from florencia_tui.games.architects.notation import parse_pay_token
 from florencia_tui.tui.widgets.architects import render
+from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
 # Keys of the placement panel: a letter per location (shown beside each row).
 PLACE_KEYS = {
@@ -29,7 +30,7 @@ PLACE_KEYS = {
     "place market 3": "3", "place guildhall": "g",
 }
 # Keys for every other decision, in order ('l' and 'u' stay with the screen: log, undo).
-SEQ_KEYS = "1234567890abcdefghijkmnopqrstvwxyz"
+SEQ_KEYS = ACTION_KEYS
 LOC = D.LOCATION_NAMES
 
 
@@ -222,9 +223,10 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         k = y.get(loc, {}).get("actions", n)
         t.append(f"up to {render.plural(k, 'action')}")
         held = sum(q["captives"][view["seat"]] for q in view["players"])
-        detail = (f"Up to {k} of: turn in your {sum(me['captives'])} captives (1 silver "
-                  f"each), release your {me['prison']} from the Prison, ransom your "
-                  f"{held} held by others, pay off one of your {me['debts']} debts.")
+        detail = (f"Up to {k} of: turn in your {render.plural(sum(me['captives']), 'captive')}"
+                  f" (1 silver each), release your {me['prison']} from the Prison, ransom "
+                  f"your {held} held by others, pay off one of your "
+                  f"{render.plural(me['debts'], 'debt')}.")
         return t, detail
     if loc == "guildhall":
         g = y.get("guildhall", {})
@@ -254,11 +256,14 @@ def place_rows(view: dict, legal: list[str]) -> list[Row]:
         if a.startswith("place"):
             label, detail = place_label(view, a)
             rows.append(Row(a, label, detail, PLACE_KEYS.get(a, "")))
+    # Dismissing gets the keys no location uses (d first), so every row has one.
+    spare = iter(dict.fromkeys(k for k in "d" + SEQ_KEYS if k not in PLACE_KEYS.values()))
     for a in legal:
         if a.startswith("dismiss"):
             aid = int(a.split()[1])
+            key = next(spare, "")
             rows.append(Row(a, Text(f"Dismiss {appr_name(aid)} (free action, back to deck)"),
-                            appr_detail(aid)))
+                            appr_detail(aid), key))
     return rows
 
 
@@ -328,9 +333,9 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             detail = appr_detail(aid)
         elif verb == "draw":
             k = data.get("draw_count", 5 if kind == "market_mid" else 1)
-            label = Text(f"Draw {k} building cards" + (", keep 1" if kind == "market_mid"
+            label = Text(f"Draw {render.plural(k, 'building card')}" + (", keep 1" if kind == "market_mid"
                                                         else ""))
-            detail = f"The building deck has {view['building_deck']} cards."
+            detail = f"The building deck has {render.plural(view['building_deck'], 'card')}."
         elif verb in ("keep", "discard"):
             bid = int(args[0])
             extra = "for 2 gold" if kind == "library" else ""
@@ -382,7 +387,7 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                          if data.get("locs") else "") + ".")
         elif verb == "turnin":
             k = data.get("captives", sum(me["captives"]))
-            label = Text(f"Turn in {k} captives to the Prison: +{k} silver" if k
+            label = Text(f"Turn in {render.plural(k, 'captive')} to the Prison: +{k} silver" if k
                          else "Turn in captives (you hold none)")
         elif verb == "release":
             label = Text(f"Release your {data.get('in_prison', me['prison'])} "

@@ -20,6 +20,10 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.tui.adapter import SubmitAction
 from florencia_tui.tui.widgets.architects.choices import Row
+from florencia_tui.tui.widgets.common.actionbar import more_line
+
+#: Rows of choices shown before the list scrolls.
+VISIBLE_ROWS = 6
 
 
 class Preview(Widget):
@@ -81,6 +85,7 @@ class ChoicePanel(Vertical):
         height: auto; max-height: 6; border: none; padding: 0; background: $surface;
     }
     ChoicePanel > .preview { height: 2; color: $text-muted; }
+    ChoicePanel > .more { height: 1; width: 1fr; }
     """
 
     def __init__(self, question: str, rows: list[Row],
@@ -110,6 +115,11 @@ class ChoicePanel(Vertical):
         keys = {r.key: r.action for r in self.rows if r.key}
         yield ChoiceList(*opts, keys=keys, immediate=self.immediate, id="actions",
                          on_highlight=self._preview)
+        last = self.rows[-1] if self.rows else None
+        more = more_line(len(opts), VISIBLE_ROWS,
+                         (last.key or " ", last.label) if last else None, scroll="↓")
+        if more is not None:
+            yield Static(more, classes="more", id="list-more")
         yield Preview(classes="preview", id="preview")
 
     def on_mount(self) -> None:

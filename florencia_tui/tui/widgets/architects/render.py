@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from florencia_tui.games.architects import data as D
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 SEAT_COLOURS = ["Blue", "Red", "Green", "Yellow", "Purple"]
 COLOUR_STYLE = {"Blue": "bold white on blue3", "Red": "bold white on red3",
@@ -61,7 +62,7 @@ def name_chip(view: dict, seat: int, width: int = 0) -> Text:
     t = chip(view, seat)
     t.append(" ")
     name = view["names"][seat]
-    t.append(f"{name[:width]:<{width}}" if width else name)
+    t.append(fit(name, width) if width else name)
     return t
 
 
@@ -154,10 +155,6 @@ def yield_summary(view: dict, loc: str) -> Text:
     if loc == "guardhouse":
         return Text(plural(y[loc]["actions"], "action"))
     return Text("")
-
-
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 def town(view: dict) -> Text:
@@ -376,7 +373,8 @@ def tableau(view: dict, seat: int) -> Group:
     lines.append(t)
     hand = p.get("hand")
     if hand is None:
-        lines.append(Text(f"  hand: {p['hand_count']} building cards (hidden)", style="dim"))
+        lines.append(Text(f"  hand: {plural(p['hand_count'], 'building card')} (hidden)",
+                          style="dim"))
     else:
         can = set((view.get("yields") or {}).get("guildhall", {}).get("build", []))
         lines.append(Text(f"  hand {len(hand)} (✓ = you can construct it now):"))
@@ -384,6 +382,55 @@ def tableau(view: dict, seat: int) -> Group:
             lines.append(building_line(card["id"], mark="✓" if card["id"] in can else " "))
     del names
     return Group(*lines)
+
+
+def own_strip(view: dict) -> Text | None:
+    """The viewer's strip under the board (at most three lines): live points,
+    purse, virtue, workers and debts; the hand (✓ = constructible now); the
+    apprentices and buildings."""
+    me = view.get("seat")
+    if me is None:
+        return None
+    p = view["players"][me]
+    t = Text(f"You ({p['name']}) {p['vp']} VP ", style="bold")
+    t.append_text(purse(p))
+    t.append(" ")
+    t.append_text(res("virtue", p["virtue"]))
+    t.append(f" · ♟{p['workers']} on board")
+    if p["prison"]:
+        t.append(f" · {p['prison']} in Prison", style="red")
+    if p["debts"]:
+        t.append(f" · {plural(p['debts'], 'debt')}", style="bold red")
+    if p["cath"]:
+        t.append(f" · Cathedral L{p['cath']}")
+    t.append("\nHand: ", style="bold")
+    hand = p.get("hand") or []
+    can = set((view.get("yields") or {}).get("guildhall", {}).get("build", []))
+    for i, card in enumerate(hand):
+        if i:
+            t.append(", ")
+        if card["id"] in can:
+            t.append("✓", style="bold green")
+        t.append(card["name"])
+    kept = (view.get("draft") or {}).get("kept") or []
+    if kept:
+        t.append(", " if hand else "")
+        t.append("kept in the draft: ", style="bold")
+        t.append(", ".join(D.ALL_BUILDINGS[b][0] for b in kept))
+    if not hand and not kept:
+        t.append("no cards", style="dim")
+    t.append("\nApprentices: ", style="bold")
+    for i, a in enumerate(p["apprentices"]):
+        if i:
+            t.append(", ")
+        t.append(a["name"] + " ")
+        t.append_text(skills_text(a["skills"]))
+    if not p["apprentices"]:
+        t.append("none", style="dim")
+    if p["buildings"]:
+        t.append(" · Built: ", style="bold")
+        t.append(", ".join(b["name"] for b in p["buildings"]))
+    return t
 
 
 def building_line(bid: int, mark: str = " ", indent: str = "   ") -> Text:

@@ -4,18 +4,54 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.actions import SkipAction
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from florencia_tui.core.game import Prompt
 from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
-QUICK_KEYS = "123456789"
+QUICK_KEYS = ACTION_KEYS
+#: Rows of options the action bar shows before the list scrolls.
+VISIBLE_ROWS = 7
+
+
+def more_line(total: int, visible: int, last: tuple[str, Text] | None,
+              scroll: str = "↓ or PgDn") -> Text | None:
+    """The line under a list of ``total`` rows longer than ``visible``: it says
+    that the list goes on and names its last playable option with its key
+    (often the one a player looks for, such as Palazzo's "Auction" after every
+    purchase)."""
+    if total <= visible:
+        return None
+    t = Text(f"▼ {total - visible} more below ({scroll})", style="bold yellow")
+    if last is None:
+        return t
+    key, label = last
+    t.append(" · last: ", style="dim")
+    t.append(f"{key} ", style="bold cyan")
+    t.append_text(label)
+    t.truncate(200)
+    return t
 
 
 class ActionList(OptionList):
-    """Legal actions; arrows + Enter, or the digit shown beside an action."""
+    """Legal actions; arrows + Enter, or the key shown beside an action.
+
+    PgUp/PgDn page through a list longer than its rows; a list that fits
+    leaves them to the screen, which scrolls the board."""
+
+    def action_page_down(self) -> None:
+        if self.max_scroll_y == 0:
+            raise SkipAction()
+        super().action_page_down()
+
+    def action_page_up(self) -> None:
+        if self.max_scroll_y == 0:
+            raise SkipAction()
+        super().action_page_up()
 
     def on_key(self, event) -> None:
         if event.character and event.character in QUICK_KEYS:
@@ -23,6 +59,7 @@ class ActionList(OptionList):
             enabled = [o for o in self._options if not o.disabled]
             if idx < len(enabled):
                 event.stop()
+                event.prevent_default()
                 self.post_message(SubmitAction(enabled[idx].id))
 
 
@@ -35,6 +72,7 @@ class ActionBar(Vertical):
     ActionBar > ActionList, ActionBar > ActionList:focus {
         height: auto; max-height: 7; border: none; padding: 0; background: $surface;
     }
+    ActionBar > .more { height: 1; width: 1fr; }
     """
 
     def __init__(self, prompt: Prompt, options: list[tuple[str, str]],
@@ -47,16 +85,21 @@ class ActionBar(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(self.prompt.text, classes="question")
         opts: list[Option] = []
+        rows: list[tuple[str, Text]] = []
         for i, (action, label) in enumerate(self.options):
             key = QUICK_KEYS[i] if i < len(QUICK_KEYS) else " "
             t = Text()
             t.append(f"{key} ", style="bold cyan")
             t.append(label)
             opts.append(Option(t, id=action))
+            rows.append((key, Text(label)))
         for j, (label, reason) in enumerate(self.unavailable):
             t = Text(f"✗ {label}: {reason}", style="dim")
             opts.append(Option(t, id=f"__unavailable_{j}", disabled=True))
         yield ActionList(*opts, id="actions")
+        more = more_line(len(opts), VISIBLE_ROWS, rows[-1] if rows else None)
+        if more is not None:
+            yield Static(more, classes="more", id="list-more")
 
     def on_mount(self) -> None:
         self.query_one(ActionList).focus()

@@ -36,7 +36,8 @@ def winner_line(cards: list[ScoreCard]) -> str:
     tied = [c for c in cards if c.total == top]
     names = " and ".join(c.name for c in winners)
     verb = "share the victory" if len(winners) > 1 else "wins"
-    line = f"{names} {verb} with {winners[0].total:g} points"
+    total = winners[0].total
+    line = f"{names} {verb} with {total:g} point{'' if total == 1 else 's'}"
     if len(tied) > 1 and len(winners) < len(tied) and winners[0].tiebreak_label:
         line += f" (tie broken by {winners[0].tiebreak_label}: {winners[0].tiebreak:g})"
     return line + "."

@@ -13,9 +13,11 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.common.keys import keys_without
 
-# Keys that toggle the n-th item; 'c' (clear) and 'p' (pass) stay free.
-ITEM_KEYS = "1234567890abdefghijklmnoqrstuvwxyz"
+# Keys that toggle the n-th item; 'c' (clear) and 'p' (pass) stay free, and so
+# do the screen's 'l' (log) and 'u' (undo).
+ITEM_KEYS = keys_without("cp")
 
 
 class ToggleSelector(Widget, can_focus=True):

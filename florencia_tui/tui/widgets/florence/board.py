@@ -56,6 +56,17 @@ class FlorenceBoard(BoardWidget):
         self.ghost = None  # a new prompt panel sets its own piece
         self.redraw()
 
+    def back(self) -> bool:
+        """Esc: from another player's principality back to the viewer's own
+        (True), or nothing to step back from here (False)."""
+        seat = self.view.get("seat") if self.view is not None else None
+        if seat is None or self.focus_seat == seat:
+            return False
+        self.focus_seat = seat
+        self.redraw()
+        self.query_one("#fl-scroll", VerticalScroll).scroll_home(animate=False)
+        return True
+
     def cycle(self, step: int) -> None:
         if self.view is None:
             return

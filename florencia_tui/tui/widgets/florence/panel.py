@@ -26,9 +26,11 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
 from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
+from florencia_tui.tui.widgets.common.text import plural
 from florencia_tui.tui.widgets.florence import render
 
-KEYS = "1234567890"
+KEYS = ACTION_KEYS  # 1-9, 0, then letters (never l or u: Log and Undo)
 
 
 def money_note(me: dict) -> str:
@@ -70,7 +72,7 @@ class Item:
 
 
 class MenuMode(Mode):
-    """Choices with quick keys 1-9, 0 (or an item's own key), arrows + Enter.
+    """Choices with quick keys 1-9, 0, a-z (or an item's own key), arrows + Enter.
 
     Unavailable choices stay in the list, greyed, with the rule that blocks them.
     """
@@ -79,7 +81,8 @@ class MenuMode(Mode):
                  help_: str = "", extra_keys: dict[str, Callable[[], None]] | None = None):
         self.title = title if isinstance(title, Text) else Text(title, style="bold")
         self.items = items
-        self.columns = columns
+        # More than 8 rows would run past the decision box at 80x24: two columns.
+        self.columns = 2 if columns == 1 and len(items) > 8 else columns
         self.help = help_
         self.extra = extra_keys or {}
         n = 0
@@ -388,7 +391,8 @@ class WorkMode(Mode):
 
 
 class OrderMode(Mode):
-    """Arrange the cards going under the deck: ↑↓ pick, u/d (shift+↑↓) move."""
+    """Arrange the cards going under the deck: ↑↓ pick, shift+↑↓ or -/+ move
+    (``u`` stays Undo, as on every screen)."""
 
     def __init__(self, cards: list[str], deck: str) -> None:
         self.cards = list(cards)
@@ -397,7 +401,7 @@ class OrderMode(Mode):
 
     def render(self) -> RenderableType:
         t = Text()
-        t.append(f"Order the other {len(self.cards)} {self.deck} cards under the deck",
+        t.append(f"Order the other {plural(len(self.cards), self.deck + ' card')} under the deck",
                  style="bold")
         t.append(" (1. goes under first)\n", style="dim")
         for i, c in enumerate(self.cards):
@@ -409,7 +413,7 @@ class OrderMode(Mode):
                 lab.stylize("reverse")
             t.append_text(lab)
             t.append("\n")
-        t.append("↑↓ choose a card · u/d or shift+↑↓ move it · Enter confirms the order",
+        t.append("↑↓ choose a card · shift+↑↓ or -/+ move it · Enter confirms the order",
                  style="dim")
         return t
 
@@ -424,9 +428,9 @@ class OrderMode(Mode):
             self.at = max(0, self.at - 1)
         elif key == "down":
             self.at = min(len(self.cards) - 1, self.at + 1)
-        elif key == "shift+up" or char == "u":
+        elif key == "shift+up" or char == "-":
             self._swap(-1)
-        elif key == "shift+down" or char == "d":
+        elif key == "shift+down" or char in ("+", "="):
             self._swap(1)
         elif key == "enter":
             self.panel.submit("order " + " ".join(self.cards))
@@ -778,7 +782,7 @@ class FlorencePanel(Widget, can_focus=True):
         items.append(Item("End turn", self._sub("done")))
         title = Text()
         title.append(f"Your action turn: {acts}/2 actions used", style="bold")
-        title.append(f" · {money}ƒ · Esc home · [ ] players", style="dim")
+        title.append(f" · {money}ƒ · [ ] other players", style="dim")
         return MenuMode(title, items, columns=2)
 
     def build_menu(self) -> MenuMode:

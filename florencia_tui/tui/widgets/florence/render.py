@@ -9,10 +9,13 @@ shapes; a piece being placed shows ``+`` (legal spot) or ``✗`` (illegal).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
+
 from florencia_tui.games.florence import data as D
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 N = D.GRID
 
@@ -49,7 +52,8 @@ def chip(kind: str, label: str | None = None) -> Text:
 
 
 def short_name(name: str, width: int = 8) -> str:
-    return name if len(name) <= width else name[:width - 1] + "…"
+    """At most ``width`` terminal cells (a wide character counts two)."""
+    return name if cell_len(name) <= width else fit(name, width)
 
 
 def side_by_side(blocks: list[Text], gap: int = 1, widths: list[int] | None = None) -> Text:
@@ -234,7 +238,7 @@ def profession_line(key: str, pv: dict, wv: int | None = None) -> Text:
     """'Poet  Th✓ l≈✗ Tr✓  WV 9': the three preferences, ticked if met."""
     info_ = D.PROF[key]
     t = Text()
-    t.append(f"{info_['name']:<13}", style="bold")
+    t.append(f"{info_['name']:<13} ", style="bold")
     b, land, fr = info_["building"], info_["landscape"], info_["freedom"]
     t.append(CODE[b], style=kind_style(b))
     t.append("✓ " if b in pv.get("buildings", []) else "✗ ",
@@ -297,7 +301,7 @@ def hand_block(view: dict, pv: dict) -> Group:
         return Group(*parts)
     head = Text("Your hand (private)", style="bold underline")
     if pv.get("recruit_count"):
-        head.append(f" · {pv['recruit_count']} recruiting card(s)", style="")
+        head.append(f" · {plural(pv['recruit_count'], 'recruiting card')}", style="")
     parts.append(head)
     values = pv.get("work_values", {})
     for key in pv["hand"]:
@@ -315,6 +319,42 @@ def hand_block(view: dict, pv: dict) -> Group:
 
 
 # ----------------------------------------------------------------------------- table parts
+def own_strip(view: dict) -> Text | None:
+    """The viewer's strip under the board: prestige, money, builders, jesters,
+    landscapes, freedoms, then every card in hand (at most three lines)."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    pv = view["players"][seat]
+    t = Text(f"You ({pv['name']}) {pv['pp']} PP", style="bold")
+    if pv.get("money") is not None:
+        t.append(f" · {pv['money']}ƒ", style="bold green")
+    t.append(f" · ⚒{pv['builders']} ☺{pv['jesters']} ")
+    t.append_text(land_text(pv))
+    t.append(" · Free ")
+    t.append_text(freedoms_text(pv["freedoms"]))
+    t.append(f" · {plural(len(pv['display']), 'work')}")
+    t.append("\nHand: ", style="bold")
+    cards: list[Text] = []
+    values = pv.get("work_values", {})
+    for key in pv.get("hand") or []:
+        wv = values.get(key)
+        cards.append(Text(D.PROF[key]["name"] + (f" WV{wv}" if wv is not None else "")))
+    if pv.get("dealt"):
+        cards.append(Text("dealt " + ", ".join(D.PROF[k]["name"] for k in pv["dealt"])))
+    bv = pv.get("bonus_values", {})
+    for card in pv.get("bonus") or []:
+        value = bv.get(card)
+        cards.append(Text(f"bonus {card}" + (f" ={value}" if value is not None else ""),
+                          style="cyan"))
+    for card in pv.get("prestige") or []:
+        cards.append(Text(f"{card} {D.PRESTIGE[card][0]}", style="yellow"))
+    if pv.get("recruit_count"):
+        cards.append(Text(f"✉ {plural(pv['recruit_count'], 'recruiting card')}"))
+    t.append_text(Text(", ").join(cards) if cards else Text("no cards", style="dim"))
+    return t
+
+
 def round_line(view: dict) -> Text:
     t = Text()
     phase = {"setup": "Setup", "auction": "Auction", "action": "Actions",
@@ -416,7 +456,7 @@ def players_text(view: dict, to_act: list[int]) -> Text:
     for i, p in enumerate(view["players"]):
         acting = i in to_act
         t.append("▶ " if acting else "  ", style="bold cyan")
-        t.append(f"{short_name(p['name'], 7):<7}", style="bold" if acting else "")
+        t.append(fit(p["name"], 7), style="bold" if acting else "")
         t.append("★" if p.get("start_player") else " ", style="bold yellow")
         t.append(f"{p['pp']:>3}PP", style="bold")
         if p.get("money") is not None:

@@ -8,8 +8,27 @@ from textual.widget import Widget
 from florencia_tui.core.game import Prompt
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.tui.adapter import BoardWidget, GameUI
+from florencia_tui.tui.widgets.common.text import fit
+from florencia_tui.tui.widgets.palazzo import render
 from florencia_tui.tui.widgets.palazzo.board import PalazzoBoard
 from florencia_tui.tui.widgets.palazzo.hand import CardSelector
+
+
+LEGEND = """## Symbols on this board
+
+| Symbol | Meaning |
+|---|---|
+| `S13` | a building tile, as you type it: material **S** sandstone (**B** brick, **M** marble), floor **1**, **3** windows; a trailing `a`/`b` tells two copies apart |
+| `Q0`…`Q3` | the four quarries; `♜` marks the one the master builder stands at |
+| `SUPPLY at 5: …` | tiles for sale at 5 each, bought with any money cards |
+| `♞` | a rider tile (the fifth rider ends the game) |
+| `Riders ♞♞··· 2/5` | riders drawn so far |
+| `Stack I · left I 10 II 18 III 20` | the current tile stack and the tiles left in each |
+| `P1`…`P5`, `+3`/`-5` | your palaces, floor 5 at the top, each with its points |
+| `Red 6 7  Green 6  Blue —  C2 ×1` | your money cards by currency, and your 2-certificates (`C2`, neutral) |
+| `max pay 15` | the largest single payment your hand allows (F1 rules: how payments work) |
+| `-5VP 4c` (side panel) | a player's points and number of money cards; `bid 7` their auction bid |
+"""
 
 
 class UI(GameUI):
@@ -24,15 +43,27 @@ class UI(GameUI):
         for i, p in enumerate(view["players"]):
             acting = i in to_act
             t.append("▶ " if acting else "  ", style="bold cyan")
-            t.append(f"{p['name'][:9]:<9}", style="bold" if acting else "")
-            t.append(f"{p['score']:>3}VP {p['hand_count']:>2}c")
+            # At most 25 cells (the side panel's width at 80 and 100 columns),
+            # so a bid never wraps onto a line of its own.
+            t.append(fit(p["name"], 7), style="bold" if acting else "")
+            t.append(f"{p['score']:>4}VP {p['hand_count']:>2}c")
             if auction:
                 if i in auction.get("passed", []):
                     t.append(" pass", style="dim")
                 elif auction.get("bids", {}).get(str(i), {}).get("total"):
                     t.append(f" bid {auction['bids'][str(i)]['total']}", style="bold")
             t.append("\n")
+        t.append("VP points · c money cards", style="dim")
         return t
+
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['score']}VP"
+
+    def own_text(self, view: dict) -> Text | None:
+        return render.own_text(view)
+
+    def legend(self, view: dict) -> str:
+        return LEGEND
 
     def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
         seat = prompt.seat

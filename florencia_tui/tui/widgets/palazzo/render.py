@@ -1,7 +1,8 @@
 """Rich renderables for Palazzo, drawn from a seat's view only.
 
-Every colour is paired with a letter: tiles show floor + material letter
-(B brick, S sandstone, M marble) and one ▪ per window; cards show their
+Every colour is paired with a letter: a tile shows its id, the same notation
+the menus, the log and the ``:`` prompt use (``S13`` = Sandstone, floor 1,
+3 windows; B brick, M marble; a/b tell apart two copies); cards show their
 currency name.
 """
 
@@ -13,6 +14,7 @@ from rich.text import Text
 
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.scoring import palace_score
+from florencia_tui.tui.widgets.common.text import plural
 
 MATERIAL_STYLE = {"B": "bold white on dark_red", "S": "bold black on khaki1",
                   "M": "bold black on grey82"}
@@ -20,12 +22,15 @@ CURRENCY_STYLE = {"Red": "bold red", "Green": "bold green", "Blue": "bold blue",
                   "C": "bold magenta"}
 
 
+LEGEND = "S13 = Sandstone, floor 1, 3 windows · F1 symbols"
+
+
 def tile_text(tid: str) -> Text:
-    """'3S▪▪ ' style chip: floor, material letter, windows."""
+    """A tile in its notation (``S13``, ``B31a``) on its material's colour."""
     if tid.startswith("R") and tid[1:].isdigit():
-        return Text(" ♞  ", style="bold yellow")
-    mat, floor, windows = tile(tid)
-    return Text(f"{floor}{mat}{'▪' * windows:<3}", style=MATERIAL_STYLE[mat])
+        return Text("♞", style="bold yellow")
+    mat, _floor, _windows = tile(tid)
+    return Text(tid, style=MATERIAL_STYLE[mat])
 
 
 def tiles_line(tids: list[str], empty: str = "—") -> Text:
@@ -80,9 +85,11 @@ def quarry_cell(view: dict, q: int) -> Text:
     return t
 
 
-def supply_cell(view: dict) -> Text:
-    t = Text()
-    t.append(f"SUPPLY at {view['price']}", style="bold reverse")
+def supply_line(view: dict) -> Text:
+    """The supply on a line of its own (never wrapped into the quarries' grid,
+    where its tiles looked like a quarry's)."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(f"SUPPLY at {view['price']}:", style="bold reverse")
     t.append(" ")
     t.append_text(tiles_line(view["supply"], empty="(empty)"))
     return t
@@ -105,12 +112,11 @@ def market(view: dict) -> Group:
     for _ in range(3):
         grid.add_column(ratio=1, justify="center")
     grid.add_row("", quarry_cell(view, 0), "")
-    grid.add_row(quarry_cell(view, 3), supply_cell(view), quarry_cell(view, 1))
+    grid.add_row(quarry_cell(view, 3), "", quarry_cell(view, 1))
     grid.add_row("", quarry_cell(view, 2), "")
 
-    legend = Text("♜ master · 3S▪▪ = floor 3, Sandstone (B brick, M marble), 2 windows",
-                  style="dim")
-    parts: list = [head, grid, legend]
+    legend = Text(LEGEND, style="dim")
+    parts: list = [head, supply_line(view), grid, legend]
     parts.extend(event_lines(view))
     return Group(*parts)
 
@@ -165,7 +171,7 @@ def palaces_grid(palaces: list[list[str]]) -> Table | Text:
         row: list = [str(floor)]
         for p in palaces:
             at = [t for t in p if tile(t)[1] == floor]
-            row.append(tile_text(at[0]) if at else Text(" ·  ", style="dim"))
+            row.append(tile_text(at[0]) if at else Text("·", style="dim"))
         grid.add_row(*row)
     grid.add_row("", *[Text(f"P{i + 1}", style="bold") for i in range(len(palaces))])
     grid.add_row("VP", *[Text(f"{palace_score(p):+d}") for p in palaces])
@@ -179,7 +185,7 @@ def player_block(view: dict, seat: int) -> Group:
     head.append(p["name"], style="bold underline" if me else "bold")
     if me:
         head.append(" (you)")
-    head.append(f" · {p['score']} VP · {p['hand_count']} cards")
+    head.append(f" · {p['score']} VP · {plural(p['hand_count'], 'card')}")
     parts: list = [head, palaces_grid(p["palaces"])]
     if me and p.get("hand") is not None:
         h = Text("Hand: ", style="bold")
@@ -188,3 +194,28 @@ def player_block(view: dict, seat: int) -> Group:
             h.append(f"  max pay {p['max_payment']}", style="dim")
         parts.append(h)
     return Group(*parts)
+
+
+def own_text(view: dict) -> Text | None:
+    """The viewer's strip: score, hand, largest payment and palaces (two lines)."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    p = view["players"][seat]
+    t = Text()
+    t.append(f"You ({p['name']}) {p['score']} VP", style="bold")
+    t.append(" · Hand: ", style="bold")
+    if p.get("hand") is not None:
+        t.append_text(hand_text(p["hand"]))
+        if p.get("max_payment") is not None:
+            t.append(f" · max pay {p['max_payment']}", style="dim")
+    t.append("\nPalaces: ", style="bold")
+    if not p["palaces"]:
+        t.append("none yet", style="dim")
+    for i, palace in enumerate(p["palaces"]):
+        if i:
+            t.append("  ")
+        t.append(f"P{i + 1} ", style="bold")
+        t.append_text(tiles_line(palace))
+        t.append(f" {palace_score(palace):+d}", style="dim")
+    return t

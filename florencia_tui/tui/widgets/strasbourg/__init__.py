@@ -15,6 +15,8 @@ from florencia_tui.core.game import Prompt
 from florencia_tui.tui.adapter import BoardWidget, GameUI
 from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
 from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
+from florencia_tui.tui.widgets.common.text import fit, plural
+from florencia_tui.tui.widgets.strasbourg import render
 from florencia_tui.tui.widgets.strasbourg.render import face_down, glyph
 from florencia_tui.tui.widgets.strasbourg.selectors import (
     GoodsSelector,
@@ -23,6 +25,29 @@ from florencia_tui.tui.widgets.strasbourg.selectors import (
 )
 
 PLACING = ("strasbourg.guild_reward", "strasbourg.chapel", "strasbourg.build")
+
+LEGEND = """\
+## Symbols on this board
+
+| Symbol | Meaning |
+|---|---|
+| `1` `2` … on a colour | a player (their seat number); `▶` the one to act |
+| `SM4·` | a city square of the Smiths guild costing 4 coins; `·` means **unoccupied** (nobody's member stands there), a player's number means theirs. It says nothing about the price |
+| `SM` `VI` `SH` `BU` `BA` | the guilds: Smiths, Vintners, Shoemakers, Butchers, Bakers; `ME` Merchants |
+| `[  ]` / `INN4` | an empty building space / a building with its value |
+| `○3` / `✚3` | chapel spot K3 with no chapel yet / a chapel built there |
+| `Round 1/5 ▸A B C …` | the steps of this round; `▸` marks the current one |
+| `NC` | step A: Nobility & Church |
+| `$` / `$ME` | a Merchants step (sell goods) / Merchants and a council seat |
+| `✚` (track) / `TWH6` | step H, build a chapel / step I, this round's building and value |
+| `Council NOB1 CHU3 SM· …` | the council seats (Nobility, Church, the guilds, Merchants) and who holds each (`·` = nobody) |
+| `0★` | prestige points |
+| `⚑` | the start player |
+| `▮▮ ▮` | face-down stacks, one `▮` per card |
+| `city 0 cncl 1` | that player's members in the city and on the council |
+| `#1 6+3=9` (your strip) | your stack number 1: cards 6 and 3, worth 9 |
+| `✓ unoccupied` (placing) | the square under the cursor is free of other players' members: you may take it (its price is shown beside it) |
+"""
 
 
 class UI(GameUI):
@@ -39,7 +64,7 @@ class UI(GameUI):
             acting = seat in to_act
             t.append("▶" if acting else " ", style="bold cyan")
             t.append_text(glyph(seat))
-            t.append(f" {p['name'][:8]:<8}", style="bold" if acting else "")
+            t.append(" " + fit(p["name"], 8), style="bold" if acting else "")
             t.append(f"{p['prestige']:>3}★", style="bold")
             t.append(" ⚑" if p["start_player"] else "  ", style="bold yellow")
             if planning and p["plan"] in ("draw", "split"):
@@ -56,12 +81,22 @@ class UI(GameUI):
                 if seat == view.get("seat"):
                     t.append("\n")
                     t.append("  ")
-                    t.append(f"{p['coins']} coins {p['privileges']} priv {goods} goods")
+                    t.append(f"{plural(p['coins'], 'coin')} {p['privileges']} priv "
+                             f"{goods} goods")
                 else:  # screens open (game over or option): keep to two lines
                     t.append(f" {p['coins']}$ {p['privileges']}p {goods}g")
             t.append("\n")
         t.append("★prestige ⚑start ▮card", style="dim")
         return t
+
+    def score(self, view: dict, seat: int) -> str:
+        return f"{view['players'][seat]['prestige']}★"
+
+    def own_text(self, view: dict) -> Text | None:
+        return render.own_strip(view)
+
+    def legend(self, view: dict) -> str:
+        return LEGEND
 
     def prompt_panel(self, prompt: Prompt, view: dict, legal: list[str]) -> Widget | None:
         seat = prompt.seat

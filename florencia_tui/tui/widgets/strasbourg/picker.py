@@ -18,6 +18,7 @@ from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
 from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.widgets.common.text import plural
 from florencia_tui.tui.widgets.strasbourg.render import glyph, guild_code
 
 
@@ -94,7 +95,7 @@ class PlacementPicker(Widget, can_focus=True):
                 if sq["occupant"] is not None:
                     reason = f"occupied by {names[sq['occupant']]}"
                 elif coins is not None and sq["price"] > coins:
-                    reason = f"costs {sq['price']}, you have {coins} coins"
+                    reason = f"costs {sq['price']}, you have {plural(coins, 'coin')}"
                 elif action not in self.legal:
                     reason = "not allowed now"
                 out.append(Target(cid, sq["x"], sq["y"], None if reason else action,
@@ -154,7 +155,7 @@ class PlacementPicker(Widget, can_focus=True):
         else:
             t.append_text(cur.what)
             if cur.action:
-                t.append("  ✓ free", style="green")
+                t.append("  ✓ unoccupied: Enter takes it", style="green")
             else:
                 t.append(f"  ✗ {cur.reason}", style="red")
         t.append("\n")

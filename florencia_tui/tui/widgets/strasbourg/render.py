@@ -3,13 +3,15 @@
 Every colour is paired with a letter or glyph: players are their seat number
 1-5 on a coloured chip, guild squares show the guild code (SM VI SH BU BA) and
 the price, building spaces ``[  ]`` or the building code and value (``INN4``),
-chapel spots ``○3`` (free spot K3) or ``✚3`` (chapel built).
+chapel spots ``○3`` (spot K3, no chapel yet) or ``✚3`` (chapel built).
 """
 
 from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 PLAYER_STYLES = [
     "bold white on blue3",
@@ -41,7 +43,7 @@ def name_chip(view: dict, seat: int, width: int = 0) -> Text:
     t = glyph(seat)
     t.append(" ")
     name = view["names"][seat]
-    t.append(f"{name[:width]:<{width}}" if width else name)
+    t.append(fit(name, width) if width else name)
     return t
 
 
@@ -204,11 +206,11 @@ def legend(view: dict) -> Text:
         t.append(" " if i else "")
         t.append_text(guild_code(g))
         t.append(f" {info['name']}")
-    t.append("\nSM4 = guild, price 4, · free · ")
+    t.append("\nSM4· = Smiths square, price 4, · unoccupied · ")
     for seat in range(len(view["names"])):
         t.append_text(glyph(seat))
         t.append(" ")
-    t.append("players\n[  ] building space · ○3 free chapel spot K3 · ✚3 chapel")
+    t.append("players\n[  ] building space · ○3 chapel spot K3 (not built) · ✚3 chapel")
     return t
 
 
@@ -328,7 +330,8 @@ def own_block(view: dict) -> Text | None:
     p = view["players"][me]
     t = Text("You: ", style="bold")
     if p["coins"] is not None:
-        t.append(f"{p['coins']} coins · {p['privileges']} privileges · goods ")
+        t.append(f"{plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')}"
+                 " · goods ")
         goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
         if goods:
             for i, (g, n) in enumerate(goods):
@@ -338,11 +341,47 @@ def own_block(view: dict) -> Text | None:
                 t.append(f"×{n}")
         else:
             t.append("none", style="dim")
-    t.append(f"\ndeck {p['deck']} cards · {p['out']} out of the game", style="dim")
+    t.append(f"\ndeck {plural(p['deck'], 'card')} · {p['out']} out of the game", style="dim")
     if p["task_texts"]:
         t.append("\nYour tasks", style="bold")
         for line in p["task_texts"]:
             t.append("\n  " + line)
+    return t
+
+
+def own_strip(view: dict) -> Text | None:
+    """The viewer's strip under the board: prestige, coins, privileges, goods,
+    deck, hand and stacks, and how many tasks are kept (at most three lines)."""
+    me = view.get("seat")
+    if me is None:
+        return None
+    p = view["players"][me]
+    t = Text(f"You ({p['name']}) {p['prestige']}★", style="bold")
+    if p["coins"] is not None:
+        t.append(f" · {plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')}"
+                 " · goods ")
+        goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
+        for i, (g, n) in enumerate(goods):
+            if i:
+                t.append(" ")
+            t.append_text(guild_code(g))
+            t.append(f"×{n}")
+        if not goods:
+            t.append("none", style="dim")
+    t.append(f" · deck {plural(p['deck'], 'card')}", style="dim")
+    t.append("\n")
+    t.append("Hand: ", style="bold")
+    hand = p.get("hand_cards") or []
+    t.append(" ".join(str(v) for v in sorted(hand, reverse=True)) if hand else "—",
+             style="" if hand else "dim")
+    t.append("  Stacks: ", style="bold")
+    stacks = p.get("stack_cards") or []
+    t.append("  ".join(f"#{i + 1} {cards_sum(st)}" for i, st in enumerate(stacks))
+             if stacks else "—", style="" if stacks else "dim")
+    if p["tasks"]:
+        t.append("  Tasks: ", style="bold")
+        t.append(" ".join(p["tasks"]))
+        t.append(" (their text: PgDn)", style="dim")
     return t
 
 

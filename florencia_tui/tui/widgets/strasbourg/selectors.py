@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from florencia_tui.tui.widgets.common.selector import ITEM_KEYS, ToggleSelector
+from florencia_tui.tui.widgets.common.text import plural
 from florencia_tui.tui.widgets.strasbourg.render import cards_sum, guild_code
 
 
@@ -133,7 +134,7 @@ class GoodsSelector(ToggleSelector):
 
     def assess(self, chosen: list[str]) -> tuple[str | None, Text]:
         gain = sum(self.values[g] for g in chosen)
-        t = Text(f"Sale +{gain} coins", style="bold")
+        t = Text(f"Sale +{plural(gain, 'coin')}", style="bold")
         if self.coins is not None:
             t.append(f" ({self.coins} → {self.coins + gain})")
         if not chosen:
