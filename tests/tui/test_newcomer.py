@@ -82,7 +82,7 @@ def test_selector_keys_never_take_log_or_undo():
 
 # ----- 3. one's own things always in sight ---------------------------------------------
 async def test_architects_hand_apprentices_and_live_points_without_scrolling(play, store):
-    table = demo_table("architects", 4, seed=7, steps=250, store=store)
+    table = demo_table("architects", 4, seed=7, steps=244, store=store)  # the board scene
     view = table.view(0)
     me = view["players"][0]
     async with play(table=table) as d:
