@@ -13,12 +13,14 @@ record like any action; the entry it took back stays in the log, marked undone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar, Protocol, runtime_checkable
 from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
 from florencia_tui.core.notation import as_text
 from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
+from florencia_tui.gamelog import LogLine, log_lines
 from florencia_tui.games import REGISTRY, GameInfo, get_game
 from florencia_tui.store import Store
 
@@ -64,6 +66,40 @@ class SeatQueries:
         return [i for i in range(len(self.seats)) if self.is_human(i)]
 
 
+@runtime_checkable
+class TableLike(Protocol):
+    """What the screens use of a table: a local :class:`Table`, or a
+    ``net.remote.RemoteTable`` answered from the table service's snapshots.
+    Everything here is seen through one seat's eyes (or a spectator's)."""
+
+    #: True for a table played from several terminals: each screen shows one
+    #: fixed seat, there is no curtain, and the service runs the bots.
+    shared: bool
+    game_id: str
+    table_id: int | None
+    info: GameInfo
+    seats: list[dict]
+    names: list[str]
+    humans: list[int]
+    rules_help: str
+
+    def is_human(self, seat: int) -> bool: ...
+    def to_act(self) -> list[int]: ...
+    def is_over(self) -> bool: ...
+    def bot_to_act(self) -> int | None: ...
+    def view(self, seat: int | None) -> dict: ...
+    def prompt(self, seat: int) -> Prompt: ...
+    def legal(self, seat: int) -> list[str]: ...
+    def offered(self, seat: int) -> list[str]: ...
+    def label(self, seat: int, action: str) -> str: ...
+    def status(self) -> str: ...
+    def scores(self) -> list[ScoreCard]: ...
+    def log(self, viewer: int | None) -> list[str]: ...
+    def log_lines(self, viewer: int | None) -> list[LogLine]: ...
+    def submit(self, seat: int, action: str) -> LogEntry: ...
+    def undo(self, seat: int) -> LogEntry: ...
+
+
 @dataclass
 class Table(SeatQueries):
     game_id: str
@@ -74,6 +110,8 @@ class Table(SeatQueries):
     table_id: int | None = None
     state: State | None = None
     entries: list[LogEntry] = field(default_factory=list)
+    #: A local table: one keyboard (hot-seat or solo), bots run by the screen.
+    shared: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         self.game: Game = get_game(self.game_id)
@@ -153,6 +191,10 @@ class Table(SeatQueries):
     def log(self, viewer: int | None) -> list[str]:
         """Every entry's line as ``viewer`` may read it; taken-back ones marked."""
         return [e.marked(viewer) for e in self.entries]
+
+    def log_lines(self, viewer: int | None) -> list[LogLine]:
+        """The log as ``viewer`` reads it, with each entry's round/phase and marks."""
+        return log_lines(self.entries, viewer)
 
     def record(self) -> Record:
         return Record(self.game_id, self.seed, self.seats, self.options,
@@ -238,4 +280,4 @@ class Table(SeatQueries):
         return n
 
 
-__all__ = ["IllegalAction", "LogEntry", "Table"]
+__all__ = ["IllegalAction", "LogEntry", "Table", "TableLike"]

@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Prompt, ScoreCard
+from florencia_tui.gamelog import LogLine
 from florencia_tui.games import REGISTRY, GameInfo, get_game
 from florencia_tui.net.protocol import MAX_LINE, card_from_dict, encode, prompt_from_dict
 from florencia_tui.table import LogEntry, SeatQueries
@@ -180,7 +181,7 @@ class RemoteTable(SeatQueries):
         self._log: list[str] = []
         self._first = threading.Event()
         self.snap: dict = {}
-        self.log_lines: list[str] = []
+        self._lines: list[str] = []  # the log as this seat reads it
         self.dirty = False  # a newer snapshot waits for sync()
         self._labels: dict[tuple[int, str], str] = {}
 
@@ -210,7 +211,7 @@ class RemoteTable(SeatQueries):
         if old and latest["rev"] < old["rev"]:
             return None
         self.snap = latest
-        self.log_lines = latest["log_lines"]
+        self._lines = latest["log_lines"]
         if old and old["log_lines"] == latest["log_lines"] and all(
                 old.get(k) == latest.get(k) for k in STATE_KEYS):
             return "presence"
@@ -312,7 +313,11 @@ class RemoteTable(SeatQueries):
 
     def log(self, viewer: int | None) -> list[str]:
         self._mine(viewer)
-        return list(self.log_lines)
+        return list(self._lines)
+
+    def log_lines(self, viewer: int | None) -> list[LogLine]:
+        """The log lines this seat holds (plain: the snapshot carries text only)."""
+        return [LogLine(i, -1, "", text) for i, text in enumerate(self.log(viewer))]
 
     def scores(self) -> list[ScoreCard]:
         cards = self.snap.get("scores")
@@ -334,7 +339,7 @@ class RemoteTable(SeatQueries):
         self._mine(seat)
         result = self.conn.call("submit", action=action)
         self.sync()
-        index = len(self.log_lines) - 1
+        index = len(self._lines) - 1
         return LogEntry(index, seat, action, {str(seat): result["line"]})
 
     def undo(self, seat: int) -> LogEntry:
@@ -342,4 +347,4 @@ class RemoteTable(SeatQueries):
         self._mine(seat)
         result = self.conn.call("undo")
         self.sync()
-        return LogEntry(len(self.log_lines) - 1, seat, "undo", {str(seat): result["line"]})
+        return LogEntry(len(self._lines) - 1, seat, "undo", {str(seat): result["line"]})

@@ -345,8 +345,6 @@ class TableService:
     def op_undo(self, conn: Conn, msg: dict) -> dict:
         gid, seat = self._my_seat(conn)
         table = self.tables[gid]
-        if getattr(table, "undo", None) is None:
-            raise ServiceError("undo is not available")
         entry = table.undo(seat)
         self._changed(gid)
         self._kick_bots(gid)

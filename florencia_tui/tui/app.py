@@ -59,7 +59,7 @@ class FlorenciaApp(App[None]):
     def on_ready(self) -> None:
         self.first_frame_drawn = True
         if isinstance(self.screen, HomeScreen):
-            self.screen.call_after_refresh(self.screen._refresh_from_store)
+            self.screen.call_after_refresh(self.screen.refresh_from_store)
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())

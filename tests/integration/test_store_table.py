@@ -125,3 +125,20 @@ def test_full_bot_game_marks_the_save_over():
     t.run_bots()
     assert t.is_over()
     assert store.get(t.table_id).status == "over"
+
+
+def test_table_and_remote_table_offer_what_the_screens_use():
+    """Both kinds of table satisfy TableLike, the one interface the screens read."""
+    from florencia_tui.net.remote import RemoteTable
+    from florencia_tui.table import TableLike
+
+    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
+                              {"name": "Bot", "kind": "bot:random"}], seed=1)
+    assert isinstance(table, TableLike) and table.shared is False
+    assert RemoteTable.shared is True
+    members = {n for n in vars(TableLike) if not n.startswith("_")} | set(
+        TableLike.__annotations__)
+    instance_fields = {"shared"}  # RemoteTable sets the rest as properties or methods
+    missing = {m for m in members - instance_fields if not hasattr(RemoteTable, m)}
+    assert not missing
+    assert [ln.text for ln in table.log_lines(None)] == table.log(None)

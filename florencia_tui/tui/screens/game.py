@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
-from florencia_tui.table import LogEntry, Table
+from florencia_tui.table import LogEntry, TableLike
 from florencia_tui.tui.adapter import SubmitAction, game_ui
 from florencia_tui.tui.screens.confirm import ConfirmScreen
 from florencia_tui.tui.screens.curtain import CurtainScreen
@@ -62,7 +62,7 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "board_page(1)", "Board ↓", show=False),
     ]
 
-    def __init__(self, table: Table, bot_delay: float = 0.6, seat: int | None = None) -> None:
+    def __init__(self, table: TableLike, bot_delay: float = 0.6, seat: int | None = None) -> None:
         super().__init__()
         self.table = table
         self.ui = game_ui(table.game_id)
@@ -73,7 +73,7 @@ class GameScreen(Screen[None]):
         # A shared table (net.remote.RemoteTable) is played from several terminals:
         # its service runs the bots, and this screen always shows ``seat``
         # (None: a spectator's public view), so there is never a curtain.
-        self.shared = bool(getattr(table, "shared", False))
+        self.shared = table.shared
         if self.shared:
             self.viewer = seat
         self._curtain_up = False
@@ -410,9 +410,6 @@ class GameScreen(Screen[None]):
     async def action_undo(self) -> None:
         """Take back the viewer's latest action (core.undo's policy decides)."""
         seat = self.viewer
-        if getattr(self.table, "undo", None) is None:
-            self._say("[b red]✗[/] Undo is not available at this table.")
-            return
         if seat is None:
             self._say("[b red]✗[/] A spectator has nothing to undo.")
             return

@@ -109,9 +109,10 @@ class HomeScreen(Screen[None]):
         # Reading the store (saved games, statistics) waits until the screen
         # has been drawn; at start-up, until the app's first frame (on_ready).
         if getattr(self.app, "first_frame_drawn", True):
-            self.call_after_refresh(self._refresh_from_store)
+            self.call_after_refresh(self.refresh_from_store)
 
-    def _refresh_from_store(self) -> None:
+    def refresh_from_store(self) -> None:
+        """Read the saved games and statistics (the app calls it after its first frame)."""
         self.refresh_saved()
         self.refresh_stats()
 

@@ -19,7 +19,6 @@ from florencia_tui.gamelog import (
     export_path,
     export_text,
     filter_lines,
-    log_lines,
     viewer_label,
 )
 
@@ -56,11 +55,7 @@ class LogScreen(Screen[None]):
         self.exported = None
 
     def all_lines(self) -> list[LogLine]:
-        entries = getattr(self.table, "entries", None)
-        if entries is not None:
-            return log_lines(entries, self.viewer)
-        # A table without entries (a remote one) still gives its plain lines.
-        return [LogLine(i, -1, "", text) for i, text in enumerate(self.table.log(self.viewer))]
+        return self.table.log_lines(self.viewer)
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-title")

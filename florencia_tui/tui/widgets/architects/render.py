@@ -9,8 +9,8 @@ board reads at 80x24; larger screens put sections side by side.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -299,16 +299,13 @@ def virtue_track(view: dict) -> Text:
     return t
 
 
+#: A console wide enough that nothing wraps, only for measuring.
+_MEASURE = Console(width=10_000, color_system=None)
+
+
 def width_of(part) -> int:
-    """Columns a section needs (Text, or a Group/Table of them)."""
-    if isinstance(part, Text):
-        return max((cell_len(line) for line in part.plain.split("\n")), default=0)
-    if isinstance(part, Group):
-        return max((width_of(p) for p in part.renderables), default=0)
-    if isinstance(part, Table):
-        cells = [width_of(c) for col in part.columns for c in col._cells]
-        return sum(cells) + part.padding[1] * 2 * max(0, len(cells) - 1)
-    return 0
+    """Columns a section needs unwrapped (Rich's own measurement)."""
+    return Measurement.get(_MEASURE, _MEASURE.options, part).maximum
 
 
 def fits(width: int, *parts, gap: int = 2) -> bool:

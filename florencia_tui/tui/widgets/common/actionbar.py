@@ -56,7 +56,7 @@ class ActionList(OptionList):
     def on_key(self, event) -> None:
         if event.character and event.character in QUICK_KEYS:
             idx = QUICK_KEYS.index(event.character)
-            enabled = [o for o in self._options if not o.disabled]
+            enabled = [o for o in self.options if not o.disabled]
             if idx < len(enabled):
                 event.stop()
                 event.prevent_default()
