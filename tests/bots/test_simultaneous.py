@@ -1,0 +1,81 @@
+"""Bots facing a decision several seats owe at once, with another seat's still open.
+
+Strasbourg's task choice and planning, Architects' draft and Florence's
+opening return are simultaneous: ``to_act`` lists every seat that has not yet
+decided. A human who has not decided yet comes first in that list; the search
+must still plan the bot's own decision, not the human's (it used to: in
+Strasbourg a human who may only 'draw' made both search bots draw all 24 cards).
+"""
+
+import pytest
+
+from florencia_tui.bots import observe
+from florencia_tui.bots.search import SearchBot, first_mover
+from florencia_tui.games import get_game
+from florencia_tui.table import Table
+
+SIMULTANEOUS = {
+    # game: the simultaneous phase a new game opens with
+    "strasbourg": lambda s: s["phase"] == "tasks",
+    "architects": lambda s: s["phase"] == "draft",
+    "florence": lambda s: s["phase"] == "setup",
+}
+
+
+def human_first(game_id: str, kind: str = "bot:search@40it", players: int = 3,
+                seed: int = 5) -> Table:
+    """A table whose seat 0 is a human, the others ``kind`` bots."""
+    seats = [{"name": "Ana", "kind": "human"}] + [
+        {"name": f"Bot{i}", "kind": kind} for i in range(1, players)]
+    return Table(game_id, seats, seed)
+
+
+@pytest.mark.parametrize("game_id", sorted(SIMULTANEOUS))
+def test_search_root_is_the_bots_own_decision_while_a_human_has_not_decided(game_id):
+    t = human_first(game_id)
+    g, s = t.game, t.state
+    assert SIMULTANEOUS[game_id](s) and g.to_act(s)[0] == 0
+    bot = SearchBot(iterations=40)
+    a = bot.choose(observe(g, s, 1, "k", True))
+    own = set(g.legal(s, 1))
+    assert a in own
+    assert bot.last_root.children and set(bot.last_root.children) <= own
+
+
+def test_first_mover_prefers_the_searching_seat():
+    g = get_game("strasbourg")
+    s = g.new(["A", "B", "C"], 1)
+    assert g.to_act(s) == [0, 1, 2]
+    assert [first_mover(g, s, seat) for seat in range(3)] == [0, 1, 2]
+    s = g.apply(s, 1, g.legal(s, 1)[0])
+    assert first_mover(g, s, 1) == 0  # seat 1 owes nothing now: the first who does
+
+
+def _plan_round_one(t: Table) -> list[dict]:
+    """Bots play until only the human owes a decision; the bots' players."""
+    t.run_bots()
+    assert t.state["phase"] == "planning" and t.to_act() == [0]
+    return t.state["players"][1:]
+
+
+def test_strasbourg_bots_plan_sensibly_while_a_human_is_still_drawing():
+    """The bug of issue 18: seat 0 (human) has kept its tasks and not drawn yet;
+    both search bots drew all 24 cards into a few huge stacks. Now they draw
+    a handful, as they do among bots only."""
+    t = human_first("strasbourg", seed=7)
+    g = t.game
+    t.submit(0, g.legal(t.state, 0)[0])  # the human keeps a task, then plans later
+    with_human = _plan_round_one(t)
+    for pl in with_human:
+        drawn = sum(len(st) for st in pl["stacks"])
+        assert 2 <= drawn <= 8, pl["stacks"]
+        assert max(len(st) for st in pl["stacks"]) <= 5, pl["stacks"]
+        assert len(pl["deck"]) >= 16
+    # Among bots only (seat 0 a heuristic bot), the same seats draw about as many.
+    bots = Table("strasbourg", [{"name": "Ana", "kind": "bot:heuristic"}] + [
+        {"name": f"Bot{i}", "kind": "bot:search@40it"} for i in (1, 2)], 7)
+    while bots.state["phase"] != "actions":
+        bots.play_bot(bots.bot_to_act())
+    alone = [sum(len(st) for st in pl["stacks"]) for pl in bots.state["players"][1:]]
+    for pl, n in zip(with_human, alone):
+        assert abs(sum(len(st) for st in pl["stacks"]) - n) <= 4
