@@ -25,11 +25,12 @@ PLACE_KEYS = {
     "place quarry": "q", "place forest": "f", "place mines clay": "m",
     "place mines gold": "o", "place silversmith": "s", "place storehouse": "k",
     "place workshop": "w", "place towncentre": "t", "place taxstand": "x",
-    "place guardhouse": "h", "place market 1": "1", "place market 2": "2",
+    "place guardhouse": "d", "place market 1": "1", "place market 2": "2",
     "place market 3": "3", "place guildhall": "g",
 }
-# Keys for every other decision, in order ('l' and 'u' stay with the screen: log, undo).
-SEQ_KEYS = "1234567890abcdefghijkmnopqrstvwxyz"
+# Keys for every other decision, in order ('h', 'l' and 'u' stay with the screen:
+# hint, log, undo).
+SEQ_KEYS = "1234567890abcdefgijkmnopqrstvwxyz"
 LOC = D.LOCATION_NAMES
 
 
