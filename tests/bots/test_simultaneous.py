@@ -79,3 +79,37 @@ def test_strasbourg_bots_plan_sensibly_while_a_human_is_still_drawing():
     alone = [sum(len(st) for st in pl["stacks"]) for pl in bots.state["players"][1:]]
     for pl, n in zip(with_human, alone):
         assert abs(sum(len(st) for st in pl["stacks"]) - n) <= 4
+
+
+def test_the_plan_audit_flags_the_plans_of_issue_18_and_not_sensible_ones():
+    from florencia_tui.bots.audit import Plan, PlanAudit
+
+    audit = PlanAudit(plans=[
+        Plan(1, 1, 24, 24, 19),  # the bug: the whole deck in round 1, a stack of 19
+        Plan(2, 1, 24, 5, 3),  # a sensible round 1
+        Plan(1, 2, 20, 6, 9),  # a stack of 9 cards
+        Plan(2, 5, 12, 12, 6),  # the last round may use every card left
+        Plan(0, 4, 8, 6, 4),  # 8 cards over two rounds: 6 now is bold, not absurd
+        Plan(0, 1, 24, 13, 4),  # half the deck in round 1: greedy, but 11 are left
+        Plan(0, 3, 10, 7, 4),  # 3 left for two rounds
+    ])
+    assert [(p.seat, p.round) for p in audit.faults()] == [(1, 1), (1, 2), (0, 3)]
+    assert audit.faults(seats=[2]) == []
+
+
+@pytest.mark.parametrize("ask", ["last", "any"])
+def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
+    """The last seat owing a decision answers first (the seats before it wait,
+    as a human who thinks long), or any: every bot decides while others'
+    simultaneous decisions are open, and makes no plan of issue 18's kind."""
+    from florencia_tui.bots.audit import PlanAudit
+    from florencia_tui.selfplay import play_one
+
+    audit = PlanAudit()
+    g = get_game("strasbourg")
+    s, _ = play_one(g, 3, 18, ["bot:random", "bot:search@20it", "bot:heuristic"],
+                    ask=ask, after=audit)
+    assert g.is_over(s)
+    assert {p.round for p in audit.plans} == {1, 2, 3, 4, 5}
+    assert audit.faults(seats=[1, 2]) == []
+    assert all(k <= 4 for seat, k in audit.tasks_kept if seat in (1, 2))
