@@ -95,10 +95,11 @@ class SetupScreen(Screen[None]):
             for key, label, values, hint in getattr(get_game(self.info.id), "setup_choices",
                                                     list)():
                 yield OptionRow(key, label, values, hint)
+            yield Button("Start the game", id="start", variant="primary", compact=True)
             # A table option, not the game's (bots/hint.py reads it): h at a decision.
+            # After Start, so the way back from Start to the seats stays as it was.
             yield OptionRow("hints", "Hints", [(True, "on"), (False, "off")],
                             "h shows what the strongest bot would play, and why")
-            yield Button("Start the game", id="start", variant="primary", compact=True)
             yield Static("Tab moves between fields. Enter on a seat's kind cycles "
                          "Human and the bot levels. F2/F3 change the player count, F5 starts.",
                          classes="dim hint")
