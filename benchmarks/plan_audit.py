@@ -6,7 +6,8 @@ Seats owing a simultaneous decision answer last-first (the seats before them
 wait, as a human who thinks long would: the case that made search bots draw
 their whole deck) or, with ``--ask any``, in random order. Prints, per level,
 the cards drawn per round (round 1, and later rounds) and the largest stack,
-the task cards kept, and every plan ``bots.audit.PlanAudit.faults`` flags.
+the task cards kept, every plan ``bots.audit.PlanAudit.faults`` flags, and
+the seats that ended with many cards never drawn (``wasted``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from florencia_tui.bots.audit import PlanAudit  # noqa: E402
+from florencia_tui.bots.audit import UNUSED, PlanAudit  # noqa: E402
 from florencia_tui.games import get_game  # noqa: E402
 from florencia_tui.selfplay import play_one  # noqa: E402
 
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     g = get_game("strasbourg")
     kinds = [k if k.startswith("bot:") else f"bot:{k}" for k in args.seats.split(",")]
     n = len(kinds)
-    faults, plans, kept = [], {}, {}
+    faults, wasted, plans, kept = [], [], {}, {}
     t0 = time.perf_counter()
     for i in range(args.games):
         order = kinds[i % n:] + kinds[:i % n]
@@ -45,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         for seat, k in audit.tasks_kept:
             kept.setdefault(order[seat], []).append(k)
         faults += [(i, order[p.seat], p) for p in audit.faults()]
+        wasted += [(i, order[p.seat], p) for p in audit.wasted()]
         print(f"{i + 1}/{args.games} games, {time.perf_counter() - t0:.0f} s, "
               f"{len(faults)} absurd plans", file=sys.stderr, flush=True)
     print(f"{args.games} Strasbourg games, seats {', '.join(kinds)} rotated, seed {args.seed}, "
@@ -62,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     for i, level, p in faults:
         print(f"  game {i}: {level} round {p.round}: drew {p.drawn} of {p.deck_before}, "
               f"largest stack {p.largest}")
+    print(f"games ended with more than {UNUSED} cards never drawn: {len(wasted)}")
+    for i, level, p in wasted:
+        print(f"  game {i}: {level}: {p.deck_before - p.drawn} cards left after round 5")
     return 1 if faults else 0
 
 

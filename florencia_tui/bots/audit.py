@@ -3,10 +3,11 @@
 ``PlanAudit`` watches a game step by step (``selfplay.play_one(after=...)``)
 and records, for Strasbourg, each seat's planning in every round: the cards it
 drew and its largest stack, and the task cards it kept. ``faults()`` lists the
-plans of the kind issue 18 found: a bot drawing so much in a round before the
-last that fewer than two cards are left for each round to come (there, the
-whole deck in round 1), or piling its influence into a stack far beyond what
-wins a bidding.
+plans of the kind issue 18 found: a bot drawing so much in rounds 1-3 that
+fewer than two cards are left for each round to come (there, the whole deck
+in round 1), or piling its influence into a stack far beyond what wins a
+bidding (in round 4 a seat may fairly keep one card, or none, for the last).
+``wasted()`` lists seats that ended the game with many cards never drawn.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from florencia_tui.games.strasbourg import data as strasbourg
 KEEP_PER_ROUND = 2
 #: A stack of more cards than this wins no more than a smaller one would.
 BIG_STACK = 8
+#: Cards left undrawn after the last round's planning: more is influence thrown away.
+UNUSED = 6
 
 
 @dataclass
@@ -61,9 +64,14 @@ class PlanAudit:
         for p in self.plans:
             if seats is not None and p.seat not in seats:
                 continue
-            if p.round >= strasbourg.ROUNDS:
-                continue  # the last round may well use every card left
+            if p.round >= strasbourg.ROUNDS - 1:
+                continue  # the last two rounds may well use every card left
             later = strasbourg.ROUNDS - p.round
             if p.deck_before - p.drawn < KEEP_PER_ROUND * later or p.largest > BIG_STACK:
                 out.append(p)
         return out
+
+    def wasted(self, seats: list[int] | None = None) -> list[Plan]:
+        """Last-round plans of ``seats`` that leave more than ``UNUSED`` cards undrawn."""
+        return [p for p in self.plans if p.round == strasbourg.ROUNDS
+                and (seats is None or p.seat in seats) and p.deck_before - p.drawn > UNUSED]

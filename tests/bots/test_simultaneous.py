@@ -92,8 +92,11 @@ def test_the_plan_audit_flags_the_plans_of_issue_18_and_not_sensible_ones():
         Plan(0, 4, 8, 6, 4),  # 8 cards over two rounds: 6 now is bold, not absurd
         Plan(0, 1, 24, 13, 4),  # half the deck in round 1: greedy, but 11 are left
         Plan(0, 3, 10, 7, 4),  # 3 left for two rounds
+        Plan(0, 4, 4, 3, 1),  # one card kept for the last round: fair
+        Plan(1, 5, 14, 1, 1),  # 13 cards never played
     ])
     assert [(p.seat, p.round) for p in audit.faults()] == [(1, 1), (1, 2), (0, 3)]
+    assert [(p.seat, p.round) for p in audit.wasted()] == [(1, 5)]
     assert audit.faults(seats=[2]) == []
 
 
