@@ -116,3 +116,31 @@ def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
     assert {p.round for p in audit.plans} == {1, 2, 3, 4, 5}
     assert audit.faults(seats=[1, 2]) == []
     assert all(k <= 4 for seat, k in audit.tasks_kept if seat in (1, 2))
+
+
+@pytest.mark.parametrize("game_id", ["palazzo", "florence", "strasbourg", "architects"])
+def test_every_decision_owed_by_several_seats_is_searched_as_the_bots_own(game_id):
+    """Along a random game, wherever several seats owe a decision, a search bot
+    at the last of them (the others still open) weighs only its own actions."""
+    import random
+
+    g = get_game(game_id)
+    s = g.new(["A", "B", "C"], 4)
+    rnd = random.Random(4)
+    found = 0
+    for _ in range(3000):
+        if g.is_over(s) or found >= 4:
+            break
+        acting = g.to_act(s)
+        if len(acting) > 1 and len(g.legal(s, acting[-1])) > 1:
+            seat = acting[-1]
+            bot = SearchBot(iterations=12)
+            assert bot.choose(observe(g, s, seat, "k", True)) in g.legal(s, seat)
+            assert set(bot.last_root.children) <= set(g.legal(s, seat))
+            found += 1
+        seat = acting[0]
+        s = g.apply(s, seat, g.sample(s, seat, rnd))
+    if game_id == "palazzo":
+        assert found == 0  # Palazzo has no such decision
+    else:
+        assert found >= 2  # the opening's simultaneous choice (Strasbourg's planning: above)
