@@ -44,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--save", action="store_true",
                     help="play through the table and save every game (for replays and stats)")
+    sp.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="off a terminal, a progress line every N games (default: every tenth)")
     tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
     tp.add_argument("game")
     tp.add_argument("--seats", default="heuristic,random,random",
@@ -54,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--jobs", type=int, default=1,
                     help="games played in parallel processes (same results)")
     tp.add_argument("--progress", type=int, default=0, metavar="N",
-                    help="print the standings to stderr every N games")
+                    help="off a terminal, the standings on stderr every N games (default: "
+                    "every tenth); on a terminal a progress bar with the ETA")
     sub.add_parser("list", help="list saved games")
     rp = sub.add_parser("resume", help="continue a saved game in the app")
     rp.add_argument("id", type=int)
@@ -72,6 +75,44 @@ def _parser() -> argparse.ArgumentParser:
 
     add_parsers(sub)  # serve, connect, passwd
     return p
+
+
+class Progress:
+    """How a long run (tournament, selfplay) goes, on stderr: a rich progress
+    bar with the ETA on a terminal, else a plain line every ``every`` games
+    (every tenth of the run by default) and at the end."""
+
+    def __init__(self, total: int, every: int = 0, stream=None) -> None:
+        self.total = total
+        self.every = every if every > 0 else max(1, total // 10)
+        self.stream = stream if stream is not None else sys.stderr
+        self.bar = None
+
+    def __enter__(self) -> "Progress":
+        isatty = getattr(self.stream, "isatty", None)
+        if isatty is not None and isatty():
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+
+            self.bar = Bar(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                           TextColumn("ETA"), TimeRemainingColumn(),
+                           TextColumn("{task.description}"),
+                           console=Console(file=self.stream), transient=False)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=self.total)
+        return self
+
+    def update(self, done: int, line: str, detail: str = "") -> None:
+        """``done`` games of ``total``; ``line`` the plain line, ``detail`` the bar's text."""
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, description=detail)
+        elif done % self.every == 0 or done == self.total:
+            print(line, file=self.stream, flush=True)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _fmt_time(ts: float) -> str:
@@ -196,24 +237,30 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "selfplay":
         from florencia_tui.selfplay import selfplay
+        from florencia_tui.tournament import eta
 
         try:
-            res = selfplay(args.game, args.players, args.games, args.seed)
+            with Progress(args.games, args.progress) as bar:
+                def report(res) -> None:
+                    bar.update(res.games, f"{res.games}/{args.games} games, {res.seconds:.0f} s, "
+                               f"ETA {eta(res.games, args.games, res.seconds)}")
+
+                res = selfplay(args.game, args.players, args.games, args.seed, report)
         except KeyError as e:
             print(f"florencia: {e.args[0]}", file=sys.stderr)
             return 2
         print(res.summary())
         return 0
     if args.cmd == "tournament":
-        from florencia_tui.tournament import progress_line, tournament
-
-        def report(res) -> None:  # long runs say how they are going, on stderr
-            if args.progress and (res.games % args.progress == 0 or res.games == args.games):
-                print(progress_line(res), file=sys.stderr, flush=True)
+        from florencia_tui.tournament import progress_line, standings, tournament
 
         try:
-            res = tournament(args.game, args.seats.split(","), args.games, args.seed,
-                             args.jobs, report)
+            with Progress(args.games, args.progress) as bar:
+                def report(res) -> None:  # long runs say how they are going, on stderr
+                    bar.update(res.games, progress_line(res, args.games), standings(res))
+
+                res = tournament(args.game, args.seats.split(","), args.games, args.seed,
+                                 args.jobs, report)
         except KeyError as e:
             print(f"florencia: {e.args[0]}", file=sys.stderr)
             return 2

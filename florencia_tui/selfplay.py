@@ -65,24 +65,43 @@ def play_out(game: Game, s: dict, rnd: random.Random, max_actions: int = 20_000)
 
 
 def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None,
-             max_actions: int = 200_000) -> tuple[dict, int]:
-    """Play one bot game; returns (final state, number of actions)."""
+             max_actions: int = 200_000, times: dict[str, list[float]] | None = None,
+             ask: str = "first", after=None) -> tuple[dict, int]:
+    """Play one bot game; returns (final state, number of actions). With
+    ``times``, each decision's wall time (observation and choice, as the table
+    asks a bot) is appended to ``times[kind]``. Where several seats owe a
+    decision ``ask`` says which answers first: the ``"first"`` in seat order
+    (as the table asks bots), the ``"last"`` (seats before it wait, as a
+    human who thinks long would) or ``"any"`` at random; with the last two a
+    bot also decides while others' simultaneous decisions are still open.
+    ``after(state, seat, action)`` sees each step."""
     kinds = kinds or ["bot:random"] * players
     bots = [make_bot(k) for k in kinds]
     s = game.new([f"P{i + 1}" for i in range(players)], seed)
     n = 0
+    clock = time.perf_counter
+    order = random.Random(f"{seed}:order")
     while not game.is_over(s):
         if n >= max_actions:
             raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
-        seat = game.to_act(s)[0]
+        acting = game.to_act(s)
+        seat = acting[0] if ask == "first" else acting[-1] if ask == "last" \
+            else order.choice(acting)
         bot = bots[seat]
+        t0 = clock()
         action = bot.choose(observe(game, s, seat, f"{seed}:{seat}:{n}", bot.needs_redacted))
+        if times is not None:
+            times.setdefault(kinds[seat], []).append(clock() - t0)
         s = game.apply(s, seat, action)
+        if after is not None:
+            after(s, seat, action)
         n += 1
     return s, n
 
 
-def selfplay(game_id: str, players: int, games: int, seed: int) -> SelfplayResult:
+def selfplay(game_id: str, players: int, games: int, seed: int,
+             progress=None) -> SelfplayResult:
+    """Play ``games`` random-bot games; ``progress(res)`` after each one."""
     game = get_game(game_id)
     res = SelfplayResult(game_id, players, wins=[0.0] * players)
     t0 = time.perf_counter()
@@ -97,6 +116,9 @@ def selfplay(game_id: str, players: int, games: int, seed: int) -> SelfplayResul
         winners = [c.seat for c in cards if c.winner]
         for w in winners:
             res.wins[w] += 1 / len(winners)
+        res.seconds = time.perf_counter() - t0
+        if progress is not None:
+            progress(res)
     res.seconds = time.perf_counter() - t0
     return res
 

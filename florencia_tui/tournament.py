@@ -36,6 +36,8 @@ class TournamentResult:
     pairs: dict[tuple[str, str], int] = field(default_factory=dict)
     ahead: dict[tuple[str, str], float] = field(default_factory=dict)
     pair_games: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: Every decision's wall time in seconds (observation and choice), per level.
+    times: dict[str, list[float]] = field(default_factory=dict)
 
     def rate(self, level: str) -> float:
         return self.wins[level] / self.played[level] if self.played[level] else 0.0
@@ -43,6 +45,12 @@ class TournamentResult:
     def ahead_rate(self, a: str, b: str) -> float:
         n = self.pairs.get((a, b), 0)
         return self.ahead.get((a, b), 0.0) / n if n else 0.0
+
+    def decision_time(self, level: str) -> tuple[float, float, float]:
+        """p50, p95 and the longest of the level's decision times, in seconds."""
+        return (percentile(self.times.get(level, []), 0.5),
+                percentile(self.times.get(level, []), 0.95),
+                max(self.times.get(level, []), default=0.0))
 
     def summary(self) -> str:
         lines = [f"{self.game}: {self.games} games, seats {', '.join(self.seats)} "
@@ -65,17 +73,33 @@ class TournamentResult:
             lo, hi = wilson(r * n, n)
             lines.append(f"  {a} ahead of {b} in {r:.1%} ({lo:.1%}-{hi:.1%}) of "
                          f"{self.pairs.get((a, b), 0)} pairs")
+        if any(self.times.values()):
+            lines.append("decision time (wall ms, whole games): level, decisions, p50, p95, max")
+            for level in levels:
+                p50, p95, top = self.decision_time(level)
+                lines.append(f"  {level:<16} {len(self.times.get(level, [])):>6} "
+                             f"{p50 * 1000:>8.1f} {p95 * 1000:>8.1f} {top * 1000:>8.1f}")
         return "\n".join(lines)
 
 
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank; 0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
 def _play(game_id: str, order: list[str], seed: int
-          ) -> list[tuple[int, float, bool, int, int]]:
-    """One game: (seat, total, winner, number of winners, rank) per seat."""
+          ) -> tuple[list[tuple[int, float, bool, int, int]], dict[str, list[float]]]:
+    """One game: (seat, total, winner, number of winners, rank) per seat, and
+    the decision times per level."""
     game = get_game(game_id)
-    s, _ = play_one(game, len(order), seed, order)
+    times: dict[str, list[float]] = {}
+    s, _ = play_one(game, len(order), seed, order, times=times)
     cards = game.scores(s)
     winners = sum(1 for c in cards if c.winner)
-    return [(c.seat, c.total, c.winner, winners, c.rank) for c in cards]
+    return [(c.seat, c.total, c.winner, winners, c.rank) for c in cards], times
 
 
 def tournament(game_id: str, seats: list[str], games: int, seed: int,
@@ -106,7 +130,9 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int,
         pool = None
         outcomes = (_play(*a) for a in args)
     try:
-        for order, outcome in zip(orders, outcomes):
+        for order, (outcome, times) in zip(orders, outcomes):
+            for level, ts in times.items():
+                res.times.setdefault(level, []).extend(ts)
             for seat, total, winner, winners, _ in outcome:
                 level = order[seat]
                 res.played[level] += 1
@@ -140,8 +166,24 @@ def _head_to_head(res: TournamentResult, order: list[str], outcome) -> None:
         res.pair_games[key] = res.pair_games.get(key, 0) + 1
 
 
-def progress_line(res: TournamentResult) -> str:
-    """One line of a running tournament: games so far, each level's win rate, time."""
-    rates = ", ".join(f"{k.removeprefix('bot:')} {res.rate(k):.1%}"
-                      for k in dict.fromkeys(res.seats))
-    return f"{res.games} games, {res.seconds:.0f} s: {rates}"
+def standings(res: TournamentResult) -> str:
+    """Each level's win rate so far, e.g. 'search 61.0%, heuristic 39.0%'."""
+    return ", ".join(f"{k.removeprefix('bot:')} {res.rate(k):.1%}"
+                     for k in dict.fromkeys(res.seats))
+
+
+def eta(done: int, total: int, seconds: float) -> str:
+    """The time a run still needs at its pace so far, e.g. '4 min 10 s'."""
+    if not done:
+        return "?"
+    left = round(seconds / done * (total - done))
+    if left >= 3600:
+        return f"{left // 3600} h {left % 3600 // 60} min"
+    return f"{left // 60} min {left % 60} s" if left >= 60 else f"{left} s"
+
+
+def progress_line(res: TournamentResult, total: int | None = None) -> str:
+    """One line of a running tournament: games so far, time, ETA, each level's win rate."""
+    done = f"{res.games}/{total}" if total else f"{res.games}"
+    left = f", ETA {eta(res.games, total, res.seconds)}" if total else ""
+    return f"{done} games, {res.seconds:.0f} s{left}: {standings(res)}"

@@ -136,14 +136,23 @@ def _prospects(s: dict, P: dict, late: float, close: float) -> float:
     return value * (1 - 0.6 * late)
 
 
-def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0) -> float:
-    now = sum(v for _, v in score_lines(s, p, P))
+def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0,
+                 terms=None) -> float:
+    """``terms`` (evaluate.Terms), if given, learns the value's parts."""
+    mark = terms.mark if terms is not None else None
+    value = sum(v for _, v in score_lines(s, p, P))
+    if mark:
+        mark("vp", value)
     early = 1 - late
-    value = now + _prospects(s, P, late, close)
+    value += _prospects(s, P, late, close)
+    if mark:
+        mark("buildings", value)
     need = _needs(s, P)
     for r, w in RAW.items():
         x, cap = P[r], need[r]
         value += early * w * (x if x <= cap else cap + EXCESS * (x - cap))
+    if mark:
+        mark("resources", value)
     value += early * APPRENTICE * min(len(P["appr"]), appr_limit(P))
     value += early * WORKER * P["workers"]
     value += CAPTIVE * sum(P["captives"])
@@ -152,11 +161,15 @@ def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0) -> f
     value += early * _engine(s["loc"]["mines"][p])
     if P["workers"] and P["silver"] >= tax_cost(P, 1, 0):
         value += CAPTURE_OPTION * _best_capture(s, p, early)  # a Town Centre visit away
+    if mark:
+        mark("workers", value)
     v = P["virtue"]
     if v >= D.CATHEDRAL_MIN_VIRTUE and P["cath"] < 5:
         value += early * VIRTUE_CATHEDRAL
     if v <= D.BLACK_MARKET_MAX_VIRTUE:
         value += early * VIRTUE_MARKET
+    if mark:
+        mark("virtue", value)
     return value
 
 
@@ -285,7 +298,7 @@ def _frame_value(s: dict, p: int, P: dict, f: dict, base: float, late: float,
     return 0.0
 
 
-def architects_eval(game, s: dict, seat: int) -> float:
+def architects_eval(game, s: dict, seat: int, terms=None) -> float:
     if s["phase"] == "over":
         return float(sum(v for _, v in score_lines(s, seat, s["players"][seat])))
     P = s["players"][seat]
@@ -304,12 +317,16 @@ def architects_eval(game, s: dict, seat: int) -> float:
         close += overtime
     if s["draft"] is not None:  # the buildings kept so far are the hand to come
         P = dict(P, hand=[b for b in s["draft"]["kept"][seat] if b in _VP])
-    base = player_value(s, seat, P, late, close)
+    base = player_value(s, seat, P, late, close, terms)
     value = base + sum(_frame_value(s, seat, P, f, base, late, close)
                        for f in s["pending"] if f["p"] == seat)
+    if terms is not None:
+        terms.mark("decision", value)
     value += ENDING * late * lead
     if overtime:
         value += overtime * (s["guildhall"].count(seat) + s["beside"].count(seat))
     if lead > LEAD_CAP:
         value -= (1 - SURPLUS) * (lead - LEAD_CAP)
+    if terms is not None:
+        terms.mark("ending", value)
     return value

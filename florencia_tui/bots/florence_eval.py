@@ -159,13 +159,20 @@ def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> 
     return pts * (0.6 + 0.4 * late) + 0.3 * tied * (1 - late)
 
 
-def player_value(s: dict, seat: int, p: dict) -> float:
-    """Everything but the pending conversion and the bidding under way."""
+def player_value(s: dict, seat: int, p: dict, terms=None) -> float:
+    """Everything but the pending conversion and the bidding under way;
+    ``terms`` (evaluate.Terms) learns its parts."""
     if s["phase"] == "over":
         return float(p["pp"] + sum(pts for _, pts in s["final"][seat]["prestige"])
                      + TIEBREAK * p["money"])
+    mark = terms.mark if terms is not None else None
     late = progress(s)
-    v = float(p["pp"]) + money_value(s, p["money"], late)
+    v = float(p["pp"])
+    if mark:
+        mark("prestige", v)
+    v += money_value(s, p["money"], late)
+    if mark:
+        mark("money", v)
     now, later = work_slots(s, seat)
     slots = len(now) + len(later)
     if slots:
@@ -185,6 +192,8 @@ def player_value(s: dict, seat: int, p: dict) -> float:
                 rest.append(w)
         for w, need in zip(rest, later):
             v += WORK_SHARE * w * max(SHORT_FLOOR, 1 - SHORT_CUT * max(0, need - w))
+        if mark:
+            mark("works", v)
         if usable:
             v += BONUS_SHARE * extra
             if p["recruits"]:
@@ -192,6 +201,8 @@ def player_value(s: dict, seat: int, p: dict) -> float:
                 best = max((_wv(p, c, ncards) for c in targets), default=0)
                 spare = slots > len(p["hand"])
                 v += p["recruits"] * (RECRUIT_SHARE * best if spare else 0.5)
+        if mark:
+            mark("bonus", v)
         # Room for buildings, while there are rounds to build them in.
         room = (D.ROUNDS - s["round"]) / (D.ROUNDS - 1)
         if room > 0:
@@ -202,12 +213,18 @@ def player_value(s: dict, seat: int, p: dict) -> float:
                     continue
                 if _fits(p["grid"], b, p["builders"]):
                     v += room * (ROOM_WANTED if b in wanted else ROOM_OTHER)
+        if mark:
+            mark("room", v)
     for c in p["prestige"]:
         v += _prestige_one(s, seat, p, c, late)
+    if mark:
+        mark("prestige cards", v)
     if s["phase"] == "action" and p["best"] > 0:
         others = max(q["best"] for i, q in enumerate(s["players"]) if i != seat)
         if p["best"] >= others:
             v += BEST_WORK[p["best"] > others]
+    if mark:
+        mark("best work", v)
     return v
 
 
@@ -232,9 +249,9 @@ def _with_item(s: dict, seat: int, p: dict, item: str) -> dict:
     return q
 
 
-def florence_eval(game, s: dict, seat: int) -> float:
+def florence_eval(game, s: dict, seat: int, terms=None) -> float:
     p = _virtual(s, seat)
-    base = v = player_value(s, seat, p)
+    base = v = player_value(s, seat, p, terms)
     if s["phase"] == "over":
         return v
     late = progress(s)
@@ -246,6 +263,8 @@ def florence_eval(game, s: dict, seat: int) -> float:
             k = x["wv"] // 2
             v += max(j - money_value(s, m, late) + money_value(s, m - j * D.CONVERT_PRICE, late)
                      for j in range(k + 1))
+    if terms is not None:
+        terms.mark("conversion", v)
     a = s["auction"]
     if s["phase"] == "auction" and a and a["cur"] and a["cur"]["leader"] == seat:
         cur = a["cur"]
@@ -253,4 +272,6 @@ def florence_eval(game, s: dict, seat: int) -> float:
         price = money_value(s, p["money"], late) - money_value(
             s, max(0, p["money"] - cur["high"]), late)
         v += LEAD_SHARE * (gain - price)
+    if terms is not None:
+        terms.mark("auction", v)
     return v

@@ -48,6 +48,21 @@ def rewards(game: Game, s: State, ev) -> list[float]:
     return out
 
 
+def first_mover(game: Game, s: State, seat: int) -> int:
+    """Whose decision the search plays out next: ``seat``'s own while it owes
+    one, else the first seat that does.
+
+    Several seats can owe a decision at once (Strasbourg's tasks and planning,
+    Architects' draft, Florence's opening deal), in any order. The root must
+    be the searching seat's own decision, or the tree would weigh another
+    seat's options (a human still drawing, who may only 'draw') and the bot
+    would play whichever of them happens to share its notation; and the
+    seat's further decisions of the phase come first, as when it is alone.
+    """
+    acting = game.to_act(s)
+    return seat if seat in acting else acting[0]
+
+
 #: How the tree is grown, by default and per game (tuned in the matches of
 #: docs/bots.md). ``rollout_depth``: moves played after the new node before
 #: evaluating; ``greedy``: those moves are each seat's heuristic move (the
@@ -112,11 +127,15 @@ class SearchBot(Bot):
         if len(moves) == 1:  # the only sensible answer (e.g. the one cheapest payment)
             return moves[0]
         it = 0
-        while (budget is None or it < budget) and (budget is not None or
-                                                    time.perf_counter() < deadline):
+        # A time box ends before an iteration that would likely overrun it (at
+        # the mean pace so far), so a decision stays near its box: one slow
+        # Florence iteration (greedy rollouts over long menus) took it to 0.95 s.
+        while (budget is None or it < budget) and (
+                budget is not None or time.perf_counter() + (
+                    (time.perf_counter() - start) / it if it else 0.0) < deadline):
             if it:
                 s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
-            self._iterate(game, s, root, pick, ev)
+            self._iterate(game, s, seat, root, pick, ev)
             it += 1
             if self.early_stop and it % 16 == 0 and self._settled(root, it, budget, start, deadline):
                 break
@@ -150,14 +169,15 @@ class SearchBot(Bot):
             return False
         return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
-    def _iterate(self, game: Game, s: State, root: Node, pick: random.Random, ev) -> None:
+    def _iterate(self, game: Game, s: State, seat: int, root: Node, pick: random.Random,
+                 ev) -> None:
         # ``s`` is this iteration's own determinization: step it in place.
         step = game.apply_in_place
         root.visits += 1  # the parent count progressive widening reads
         path: list[tuple[Node, int]] = []  # (child node, seat that chose it)
         node = root
         while not game.is_over(s):
-            mover = game.to_act(s)[0]
+            mover = first_mover(game, s, seat)
             legal = game.candidates(s, mover)
             if self.widen and len(legal) > 1:
                 if node.order is None:
@@ -193,7 +213,7 @@ class SearchBot(Bot):
         for _ in range(self.rollout_depth):
             if game.is_over(s):
                 break
-            mover = game.to_act(s)[0]
+            mover = first_mover(game, s, seat)
             step(s, mover, self._rollout_move(game, s, mover, pick, ev))
         r = rewards(game, s, ev)
         for child, mover in path:

@@ -310,10 +310,12 @@ def task_value(tid: str, s: dict, p: int, cells: set, time_left: float) -> float
 
 
 # ----- the evaluation -------------------------------------------------------------------
-def strasbourg_eval(game, s: dict, p: int) -> float:
+def strasbourg_eval(game, s: dict, p: int, terms=None) -> float:
+    """The projected final score; ``terms`` (evaluate.Terms) learns its parts."""
     if s["phase"] == "over":
         return float(sum(pts for _, pts in scoring.final_lines(s, p, True))) \
             + 0.01 * scoring.city_count(s, p)
+    mark = terms.mark if terms is not None else None
     pl = s["players"][p]
     pos = _position(s)
     rnd, idx = pos
@@ -322,11 +324,15 @@ def strasbourg_eval(game, s: dict, p: int) -> float:
     time_left = guild_left / 15
     coin = COIN * min(1.0, guild_left / 6)
     value = float(pl["prestige"] + pl["priv"] * data.PRIVILEGE_POINTS)
+    if mark:
+        mark("prestige", value)
 
     # council seats
     for k, holder in s["council"].items():
         if holder == p:
             value += seat_value(s, k, pos)
+    if mark:
+        mark("council", value)
 
     # the city: points now and what free chapel spots and building spaces may bring
     chapel_w, build_w = _weights(s, pos)
@@ -339,16 +345,22 @@ def strasbourg_eval(game, s: dict, p: int) -> float:
             value += _placement_bonus(s, p, pos, "chapel") * (1 - CHAPEL_CHANCE * 0.5)
         if s["council"]["NOB"] == p:
             value += _placement_bonus(s, p, pos, "building") * (1 - BUILDING_CHANCE * 0.5)
+    if mark:
+        mark("city", value)
 
     # tasks
     tasks = pl["tasks"]
     if isinstance(tasks, list):
         for tid in tasks:
             value += task_value(tid, s, p, cells, time_left)
+    if mark:
+        mark("tasks", value)
 
     # coins and goods
     value += coin * pl["coins"]
     value += coin * GOOD_SHARE * sum(data.GOODS_VALUE[g] * k for g, k in pl["goods"].items())
+    if mark:
+        mark("coins", value)
 
     # influence: this round's stacks (and drawn hand), then the deck over the rounds to come
     steps_left = 7
@@ -365,6 +377,8 @@ def strasbourg_eval(game, s: dict, p: int) -> float:
         if pl["hand"]:  # drawn and not yet stacked: as good as its best split
             value += round_value(sum(pl["hand"]), min(len(pl["hand"]), steps_left - len(totals)))
         value += deck_value(sum(pl["deck"]), len(pl["deck"]), data.ROUNDS - rnd)
+    if mark:
+        mark("influence", value)
 
     # rewards owed to p, and its standing in the bidding under way
     for item in s["pending"]:
@@ -372,6 +386,8 @@ def strasbourg_eval(game, s: dict, p: int) -> float:
             value += _pending_value(s, p, item, chapel_w, build_w, coin)
     if s["bid"] is not None:
         value += _standing(s, p, pos, chapel_w, build_w, coin)
+    if mark:
+        mark("rewards", value)
     return value
 
 

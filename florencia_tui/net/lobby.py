@@ -67,6 +67,7 @@ class NewTableScreen(ModalScreen[dict | None]):
 
     BINDINGS = [("escape", "cancel", "Cancel"), ("f5", "create", "Create")]
     bot = "bot:random"
+    hints = True  # the opener decides whether 'h' gives hints at this table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
@@ -80,6 +81,9 @@ class NewTableScreen(ModalScreen[dict | None]):
                 yield Label("Bots", classes="field")
                 yield Input("0", id="new-bots", type="integer", compact=True)
                 yield Button(BOT_KINDS[self.bot], id="new-bot", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Hints (h)", classes="field")
+                yield Button("on", id="new-hints", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
             yield Static("Tab moves; Enter on the bots' level changes it; Enter in a number "
@@ -106,6 +110,10 @@ class NewTableScreen(ModalScreen[dict | None]):
             self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
             event.button.label = BOT_KINDS[self.bot]
             return
+        if event.button.id == "new-hints":
+            self.hints = not self.hints
+            event.button.label = "on" if self.hints else "off"
+            return
         self.action_create()
 
     def action_create(self) -> None:
@@ -123,7 +131,8 @@ class NewTableScreen(ModalScreen[dict | None]):
                 f"[b red]{info.title} takes {info.min_players}-{info.max_players} players"
                 f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots}).")
             return
-        self.dismiss({"game": option.id, "humans": humans, "bots": bots, "bot": self.bot})
+        self.dismiss({"game": option.id, "humans": humans, "bots": bots, "bot": self.bot,
+                      "hints": self.hints})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ import socket
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from florencia_tui.core.errors import IllegalAction
@@ -341,6 +342,16 @@ class RemoteTable(SeatQueries):
         self.sync()
         index = len(self._lines) - 1
         return LogEntry(index, seat, action, {str(seat): result["line"]})
+
+    def hint(self, seat: int):
+        """The service's hint for this seat (bots/hint.py): an object whose
+        ``text()`` is the line to show. Raises ValueError saying why there is none."""
+        self._mine(seat)
+        try:
+            text = self.conn.call("hint")
+        except RemoteError as e:
+            raise ValueError(str(e)) from None
+        return SimpleNamespace(text=lambda: text)
 
     def undo(self, seat: int) -> LogEntry:
         """Take back this seat's latest action; raises IllegalAction saying why not."""

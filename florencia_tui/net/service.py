@@ -82,6 +82,7 @@ class Waiting:
     seats: list[dict]  # {"kind": "human" | "bot:...", "user": name | None}
     seed: int
     created: float
+    options: dict = field(default_factory=dict)  # the table's, e.g. {"hints": False}
 
     def free(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human" and not s["user"]]
@@ -112,6 +113,8 @@ class TableService:
         self.store = store
         self.db = store.db
         self.db.executescript(SCHEMA)
+        if "options" not in {r[1] for r in self.db.execute("PRAGMA table_info(net_tables)")}:
+            self.db.execute("ALTER TABLE net_tables ADD COLUMN options TEXT")  # older databases
         self.bot_delay = bot_delay
         self.tables: dict[int, Table] = {}
         self.claims: dict[int, dict[int, str]] = {}
@@ -123,10 +126,11 @@ class TableService:
         self._lobby_handle: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
-        for code, game, seats, seed, gid, created in self.db.execute(
-                "SELECT code, game, seats, seed, game_id, created FROM net_tables"):
+        for code, game, seats, seed, gid, created, options in self.db.execute(
+                "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"):
             if gid is None:
-                self.waiting[code] = Waiting(code, game, json.loads(seats), seed, created)
+                self.waiting[code] = Waiting(code, game, json.loads(seats), seed, created,
+                                             json.loads(options or "{}"))
             else:
                 self.codes[gid] = code
 
@@ -184,6 +188,8 @@ class TableService:
                     if msg.get("op") == "hello" and forced:
                         msg["user"] = forced
                     result = self.request(conn, msg.get("op", ""), msg)
+                    if asyncio.iscoroutine(result):  # a request that thinks (hint)
+                        result = await result
                     conn.send({"id": rid, "ok": result})
                 except IllegalAction as e:
                     conn.send({"id": rid, "error": str(e), "kind": "illegal"})
@@ -243,11 +249,14 @@ class TableService:
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
-        w = Waiting(code, game, seats, seed, time.time())
+        # The opener decides whether the table offers hints (bots/hint.py).
+        options = {"hints": bool(msg.get("hints", True))}
+        w = Waiting(code, game, seats, seed, time.time(), options)
         with self.db:
-            self.db.execute("INSERT INTO net_tables(code, game, seats, seed, created)"
-                            " VALUES (?,?,?,?,?)",
-                            (code, game, json.dumps(seats), w.seed, w.created))
+            self.db.execute("INSERT INTO net_tables(code, game, seats, seed, created, options)"
+                            " VALUES (?,?,?,?,?,?)",
+                            (code, game, json.dumps(seats), w.seed, w.created,
+                             json.dumps(options)))
         self.waiting[code] = w
         started = self._start_if_full(w)
         self._lobby_changed()
@@ -350,6 +359,18 @@ class TableService:
         self._kick_bots(gid)
         return {"line": entry.line(seat)}
 
+    async def op_hint(self, conn: Conn, msg: dict) -> str:
+        """What the strongest bot would play at the caller's own seat, from that
+        seat's view only (bots/hint.py); thought out off the loop."""
+        from florencia_tui.bots.hint import table_hint
+
+        gid, seat = self._my_seat(conn)
+        try:
+            found = await asyncio.to_thread(table_hint, self.tables[gid], seat)
+        except ValueError as e:
+            raise ServiceError(str(e)) from None
+        return found.text()
+
     def op_label(self, conn: Conn, msg: dict) -> str:
         gid, seat = self._my_seat(conn)
         return self.tables[gid].label(seat, str(msg.get("action", "")))
@@ -427,7 +448,7 @@ class TableService:
         for i, s in enumerate(w.seats):
             name = s["user"] if s["kind"] == "human" else f"Bot {i + 1}"
             seats.append({"name": name, "kind": s["kind"]})
-        table = Table(w.game, seats, w.seed, store=self.store)
+        table = Table(w.game, seats, w.seed, dict(w.options), store=self.store)
         gid = table.table_id
         assert gid is not None
         self.tables[gid] = table

@@ -1,3 +1,5 @@
+import io
+
 from florencia_tui.cli import main
 from florencia_tui.tournament import tournament, wilson
 
@@ -27,8 +29,52 @@ def test_tournament_reports_progress_on_stderr(capsys):
     assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "4",
                  "--progress", "2"]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert [line.split(" games")[0] for line in err] == ["2", "4"]
-    assert "random" in err[-1]
+    assert [line.split(" games")[0] for line in err] == ["2/4", "4/4"]
+    assert "random" in err[-1] and "ETA 0 s" in err[-1]
+
+
+def test_long_runs_report_every_tenth_by_default_off_a_terminal(capsys):
+    assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "20"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" games")[0] for line in err] == [f"{k}/20" for k in range(2, 21, 2)]
+    assert all("ETA" in line for line in err)
+    assert main(["selfplay", "palazzo", "--games", "3", "--progress", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(",")[0] for line in err] == ["1/3 games", "2/3 games", "3/3 games"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_progress_is_a_bar_with_the_eta():
+    from florencia_tui.cli import Progress
+
+    out = _Terminal()
+    with Progress(4, stream=out) as bar:
+        for done in range(1, 5):
+            bar.update(done, f"{done} plain", "search 50.0%")
+    text = out.getvalue()
+    assert "4/4" in text and "ETA" in text and "search 50.0%" in text
+    assert "plain" not in text  # the bar, not the lines
+
+
+def test_eta_is_the_pace_so_far_times_what_is_left():
+    from florencia_tui.tournament import eta
+
+    assert eta(0, 10, 5.0) == "?"
+    assert eta(5, 10, 50.0) == "50 s"
+    assert eta(10, 200, 100.0) == "31 min 40 s"
+    assert eta(1, 200, 100.0) == "5 h 31 min"
+
+
+def test_tournament_reports_decision_times_per_level():
+    res = tournament("palazzo", ["random", "heuristic"], games=2, seed=3)
+    for level in ("bot:random", "bot:heuristic"):
+        p50, p95, top = res.decision_time(level)
+        assert len(res.times[level]) > 50 and 0 < p50 <= p95 <= top < 5
+    assert "decision time" in res.summary()
 
 
 def test_tournament_in_parallel_gives_the_same_results():

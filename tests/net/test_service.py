@@ -209,3 +209,59 @@ def test_a_failing_request_tells_the_player_nothing_of_the_server(links, caplog)
         alice.call("create", game="palazzo", humans="/srv/secret/path", bots=0)
     assert str(e.value) == INTERNAL
     assert "/srv/secret/path" in caplog.text  # the details are in the server's log
+
+
+def test_hints_come_from_the_service_for_ones_own_seat_unless_the_opener_said_no(
+        services, monkeypatch):
+    from florencia_tui.bots import hint as hint_module
+    from florencia_tui.bots.search import SearchBot
+
+    monkeypatch.setattr(hint_module, "strongest_bot", lambda: SearchBot(iterations=20))
+    svc = services()
+    alice, bob = Connection(str(svc.sock), "alice"), Connection(str(svc.sock), "bob")
+    on = alice.call("create", game="palazzo", humans=2, bots=0, seed=11)
+    bob.call("join", code=on["code"])
+    ta = alice.open_table(on["code"], 0)
+    text = ta.hint(0).text()
+    table = svc.service.tables[ta.table_id]
+    assert text == hint_module.table_hint(table, 0).text()
+    assert text.startswith("Hint: ") and len(table.entries) == 0  # nothing played
+    tb = bob.open_table(on["code"], 1)
+    with pytest.raises(ValueError, match="not yours now"):
+        tb.hint(1)  # Alice's decision, not Bob's
+    off = bob.call("create", game="palazzo", humans=2, bots=0, seed=12, hints=False)
+    alice.close()
+    bob.close()
+    svc.stop()  # the opener's choice survives a restart of the waiting table
+    svc = services()
+    alice, bob = Connection(str(svc.sock), "alice"), Connection(str(svc.sock), "bob")
+    alice.call("join", code=off["code"])
+    tb = bob.open_table(off["code"], 0)
+    with pytest.raises(ValueError, match="hints are off"):
+        tb.hint(0)
+    alice.close()
+    bob.close()
+
+
+async def test_the_new_table_dialog_lets_the_opener_turn_hints_off():
+    from textual.app import App
+    from textual.widgets import Button
+
+    from florencia_tui.net.lobby import NewTableScreen
+
+    specs = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(NewTableScreen(), specs.append)
+
+    async with Host().run_test() as pilot:
+        screen = pilot.app.screen
+        assert str(screen.query_one("#new-hints", Button).label) == "on"
+        screen.query_one("#new-hints", Button).press()
+        await pilot.pause()
+        assert str(screen.query_one("#new-hints", Button).label) == "off"
+        screen.query_one("#new-bots").value = "1"  # three players suit every game
+        await pilot.press("f5")
+        await pilot.pause()
+    assert specs and specs[0]["hints"] is False and specs[0]["game"]

@@ -81,7 +81,8 @@ async def test_from_home_with_side_2_boards_by_keys(play, store):
         assert table.options == {"side": 2, "promo_cards": False,
                                  "no_worker_fallback": False,
                                  "conspirator_mode": "per_action",
-                                 "free_apprentice": False, "guildhall_refresh": False}
+                                 "free_apprentice": False, "guildhall_refresh": False,
+                                 "hints": True}
         assert [s["kind"] for s in table.seats] == ["human", "bot:heuristic", "bot:heuristic"]
         # The draft by keys (3 picks), then the character boards are dealt.
         for _ in range(3):

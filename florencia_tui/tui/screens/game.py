@@ -14,6 +14,7 @@ import time
 from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,6 +58,7 @@ class GameScreen(Screen[None]):
         ("u", "undo", "Undo"),
         ("l", "log", "Log"),
         ("o", "settings", "Settings"),
+        ("h", "hint", "Hint"),
         Binding("enter", "confirm", "Confirm turn", priority=True),
         Binding("pageup", "board_page(-1)", "Board ↑", show=False),
         Binding("pagedown", "board_page(1)", "Board ↓", show=False),
@@ -426,6 +428,25 @@ class GameScreen(Screen[None]):
         if seat in self.table.to_act():
             self._confirm = None  # back in the turn: it is not over any more
         await self.advance()
+
+    def action_hint(self) -> None:
+        """What the strongest bot would play at the viewer's decision and why
+        (bots/hint.py), worked out in a thread from that seat's view only; a
+        line for the viewer alone, like a refusal."""
+        self._say("[dim]Hint: thinking…[/]")
+        self._hint(self.viewer, len(self.table.log(self.viewer)))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, seat: int | None, seen: int) -> None:
+        from florencia_tui.bots.hint import table_hint
+
+        try:
+            ask = getattr(self.table, "hint", None) or (lambda s: table_hint(self.table, s))
+            line = f"[b cyan]?[/] {escape(ask(seat).text())}"
+        except (ValueError, IllegalAction) as e:
+            line = f"[b red]✗[/] {escape(str(e)[:1].upper() + str(e)[1:])}."
+        if seat == self.viewer and seen == len(self.table.log(seat)):  # not stale
+            self.app.call_from_thread(self._say, line)
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.table, self.viewer))

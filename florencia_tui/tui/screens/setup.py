@@ -126,6 +126,10 @@ class SetupScreen(Screen[None]):
                                                     list)():
                 yield OptionRow(key, label, values, hint)
             yield Button("Start the game", id="start", variant="primary", compact=True)
+            # A table option, not the game's (bots/hint.py reads it): h at a decision.
+            # After Start, so the way back from Start to the seats stays as it was.
+            yield OptionRow("hints", "Hints", [(True, "on"), (False, "off")],
+                            "h shows what the strongest bot would play, and why")
             yield Static(f"Tab moves between fields. Enter on a seat's kind cycles "
                          f"Human and the bot levels. Names: 1-{NAME_MAX} characters, all "
                          f"different. F2/F3 change the player count, F5 starts.",

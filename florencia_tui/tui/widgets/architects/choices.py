@@ -24,12 +24,13 @@ from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 # Keys of the placement panel: a letter per location (shown beside each row).
 PLACE_KEYS = {
     "place quarry": "q", "place forest": "f", "place mines clay": "m",
-    "place mines gold": "o", "place silversmith": "s", "place storehouse": "k",
+    "place mines gold": "n", "place silversmith": "s", "place storehouse": "k",
     "place workshop": "w", "place towncentre": "t", "place taxstand": "x",
-    "place guardhouse": "h", "place market 1": "1", "place market 2": "2",
+    "place guardhouse": "d", "place market 1": "1", "place market 2": "2",
     "place market 3": "3", "place guildhall": "g",
 }
-# Keys for every other decision, in order ('l' and 'u' stay with the screen: log, undo).
+# Keys for every other decision, in order (h, l, u and o stay with the screen:
+# hint, log, undo, settings).
 SEQ_KEYS = ACTION_KEYS
 LOC = D.LOCATION_NAMES
 

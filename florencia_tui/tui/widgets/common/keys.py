@@ -1,13 +1,14 @@
 """Keys that pick the n-th option of a list, shared by every prompt widget.
 
-Digits first, then letters; ``l`` (log), ``u`` (undo) and ``o`` (settings)
-are never used for an option, so those keys mean the same on every screen.
+Digits first, then letters; ``h`` (hint), ``l`` (log), ``u`` (undo) and ``o``
+(settings) are never used for an option, so those keys mean the same on every
+screen.
 """
 
 from __future__ import annotations
 
 #: The n-th option of a menu (the action bar, the Architects panel).
-ACTION_KEYS = "1234567890abcdefghijkmnpqrstvwxyz"
+ACTION_KEYS = "1234567890abcdefgijkmnpqrstvwxyz"
 
 
 def keys_without(reserved: str) -> str:

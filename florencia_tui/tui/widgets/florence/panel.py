@@ -30,7 +30,7 @@ from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 from florencia_tui.tui.widgets.common.text import plural
 from florencia_tui.tui.widgets.florence import render
 
-KEYS = ACTION_KEYS  # 1-9, 0, then letters (never l or u: Log and Undo)
+KEYS = ACTION_KEYS  # 1-9, 0, then letters (never h, l, u, o: the screen's keys)
 
 
 def money_note(me: dict) -> str:
