@@ -59,8 +59,8 @@ Buildings (printed + end bonuses), Cathedral 0/2/4/7/12/20, virtue flag
   apprentice skills C Carpentry, T Tiling, M Masonry.
 - Placing a worker: a letter highlights a location and the line below says
   what it would bring; Enter places it. q Quarry, f Forest, m Mines (clay),
-  o Mines (gold), s Silversmith, k King's Storehouse, w Workshop,
-  t Town Centre, x Tax Stand, h Guardhouse, 1 2 3 Black Market spaces,
+  n Mines (gold), s Silversmith, k King's Storehouse, w Workshop,
+  t Town Centre, x Tax Stand, d Guardhouse, 1 2 3 Black Market spaces,
   g Guildhall. Greyed rows say why an option is closed.
 - Every other choice: its key (1-9, 0, then letters) plays it at once;
   arrows show each option's details first.
