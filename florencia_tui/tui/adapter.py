@@ -81,6 +81,12 @@ class GameUI:
         """A special widget for this decision, or None for the generic action list."""
         return None
 
+    def option_keys(self, prompt: Prompt, legal: list[str]) -> dict[str, str]:
+        """Keys fixed to some actions of this decision, so a key means the same
+        thing at every step of a turn (Palazzo: a palace's key is its number);
+        the other actions take the next free keys in order."""
+        return {}
+
     def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
         """(label, reason) pairs for tempting options that are not legal now."""
         return []

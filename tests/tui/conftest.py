@@ -41,9 +41,18 @@ class Driver:
         seat = screen.viewer
         legal = self.app.table.legal(seat)
         assert action in legal, f"{action!r} not offered; legal: {legal}"
-        idx = legal.index(action)
-        assert idx < 9, "quick keys cover the first nine actions"
-        await self.press(str(idx + 1))
+        from florencia_tui.tui.widgets.common.actionbar import ActionList
+
+        bars = screen.query(ActionList)
+        if bars:  # the generic action list: the key it shows beside the action
+            keys = {a: k for k, a in bars.first().keys.items()}
+            assert action in keys, (action, keys, legal)
+            key = keys[action]
+        else:  # a game's own panel numbers the legal actions in order
+            idx = legal.index(action)
+            assert idx < 9, "quick keys cover the first nine actions"
+            key = str(idx + 1)
+        await self.press(key)
 
     async def lift_curtain(self, name: str) -> None:
         assert self.screen_name == "CurtainScreen", self.screen_name

@@ -436,3 +436,48 @@ async def test_stats_screen_counts_a_bot_and_a_human_of_the_same_name_apart(play
         assert "Ben (bot)" in text and "Ana (bot)" in text
         rows = [ln for ln in text.splitlines() if ln.strip().startswith("Ben ")]
         assert any("(bot)" not in ln for ln in rows)  # the human Ben has a row of his own
+
+
+async def test_a_palaces_key_is_its_number_at_every_step_of_a_turn(play, store):
+    """Issue 15.1: after the first of two tiles was built, the key for "on
+    palace 2" became "on palace 1". Building: palace N is key N, n a new palace,
+    d discards, whichever palaces the tile may go on."""
+    from florencia_tui.games import get_game
+    from florencia_tui.selfplay import random_until
+    from florencia_tui.tui.widgets.common.actionbar import ActionList
+
+    game = get_game("palazzo")
+
+    def building(s) -> bool:
+        to_act = game.to_act(s)
+        return bool(to_act) and game.prompt(s, to_act[0]).kind == "palazzo.build" and sum(
+            " on " in a for a in game.legal(s, to_act[0])) >= 2
+
+    s = random_until(game, 3, 1, building)
+    seat = game.to_act(s)[0]
+    seats = [{"name": f"P{i}", "kind": "human" if i == seat else "bot:random"}
+             for i in range(3)]
+    table = Table("palazzo", seats, seed=1, store=store, state=s)
+    async with play(table=table) as d:
+        keys = d.app.screen.query_one(ActionList).keys
+        legal = table.legal(seat)
+        for a in legal:
+            if " on " in a:
+                assert keys[a.split()[-1]] == a
+        assert keys["n"].endswith(" new")
+        palace = next(a for a in legal if " on " in a)
+        n = len(table.entries)
+        await d.press(palace.split()[-1])
+        assert (table.entries[n].seat, table.entries[n].action) == (seat, palace)
+
+
+def test_ambiguous_fixed_keys_fall_back_to_keys_in_order():
+    from florencia_tui.core.game import Prompt
+    from florencia_tui.tui.widgets.common.actionbar import assign_keys
+    from florencia_tui.tui.widgets.palazzo import UI
+
+    legal = ["build M13 new", "discard M13", "build B21 new", "build B21 on 2", "discard B21"]
+    fixed = UI().option_keys(Prompt(0, "palazzo.build", ""), legal)
+    assert fixed == {"build B21 on 2": "2"}
+    keys = assign_keys(legal, fixed)
+    assert keys[3] == "2" and len(set(keys)) == len(keys) and "2" not in keys[:3] + keys[4:]

@@ -319,7 +319,8 @@ class GameScreen(Screen[None]):
         panel = self.ui.prompt_panel(prompt, view, legal)
         if panel is None:
             options = [(a, self.table.label(seat, a)) for a in legal]
-            panel = ActionBar(prompt, options, self.ui.unavailable(prompt, view, legal))
+            panel = ActionBar(prompt, options, self.ui.unavailable(prompt, view, legal),
+                              keys=self.ui.option_keys(prompt, legal))
         await box.mount(panel)
 
     # ----- input ----------------------------------------------------------------

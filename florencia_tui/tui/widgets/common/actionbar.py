@@ -53,14 +53,23 @@ class ActionList(OptionList):
             raise SkipAction()
         super().action_page_up()
 
+    def __init__(self, *options: Option, keys: dict[str, str] | None = None, **kw) -> None:
+        super().__init__(*options, **kw)
+        self.keys = keys or {}  # key -> action
+
     def on_key(self, event) -> None:
-        if event.character and event.character in QUICK_KEYS:
-            idx = QUICK_KEYS.index(event.character)
-            enabled = [o for o in self.options if not o.disabled]
-            if idx < len(enabled):
-                event.stop()
-                event.prevent_default()
-                self.post_message(SubmitAction(enabled[idx].id))
+        action = self.keys.get(event.character or "")
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            self.post_message(SubmitAction(action))
+
+
+def assign_keys(actions: list[str], fixed: dict[str, str]) -> list[str]:
+    """Each action's key: its fixed one, else the next key of QUICK_KEYS that no
+    fixed key took (" " when the keys run out)."""
+    free = iter(k for k in QUICK_KEYS if k not in set(fixed.values()))
+    return [fixed[a] if a in fixed else next(free, " ") for a in actions]
 
 
 class ActionBar(Vertical):
@@ -76,18 +85,20 @@ class ActionBar(Vertical):
     """
 
     def __init__(self, prompt: Prompt, options: list[tuple[str, str]],
-                 unavailable: list[tuple[str, str]] | None = None, **kw) -> None:
+                 unavailable: list[tuple[str, str]] | None = None,
+                 keys: dict[str, str] | None = None, **kw) -> None:
         super().__init__(**kw)
         self.prompt = prompt
         self.options = options  # (action, label)
         self.unavailable = unavailable or []
+        self.fixed_keys = keys or {}  # action -> key (GameUI.option_keys)
 
     def compose(self) -> ComposeResult:
         yield Static(self.prompt.text, classes="question")
         opts: list[Option] = []
         rows: list[tuple[str, Text]] = []
-        for i, (action, label) in enumerate(self.options):
-            key = QUICK_KEYS[i] if i < len(QUICK_KEYS) else " "
+        keys = assign_keys([a for a, _ in self.options], self.fixed_keys)
+        for key, (action, label) in zip(keys, self.options):
             t = Text()
             t.append(f"{key} ", style="bold cyan")
             t.append(label)
@@ -96,7 +107,8 @@ class ActionBar(Vertical):
         for j, (label, reason) in enumerate(self.unavailable):
             t = Text(f"✗ {label}: {reason}", style="dim")
             opts.append(Option(t, id=f"__unavailable_{j}", disabled=True))
-        yield ActionList(*opts, id="actions")
+        yield ActionList(*opts, id="actions",
+                         keys={k: a for k, (a, _) in zip(keys, self.options) if k != " "})
         more = more_line(len(opts), VISIBLE_ROWS, rows[-1] if rows else None)
         if more is not None:
             yield Static(more, classes="more", id="list-more")

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.notation import split
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.tui.adapter import BoardWidget, GameUI
 from florencia_tui.tui.widgets.common.text import fit
@@ -33,6 +34,26 @@ LEGEND = """## Symbols on this board
 
 class UI(GameUI):
     game_id = "palazzo"
+
+    def option_keys(self, prompt: Prompt, legal: list[str]) -> dict[str, str]:
+        """Building a tile: "on palace N" is always key N, a new palace n and
+        discarding d, whichever palaces the tile may go on at this step (unless
+        two tiles wait, when a key would be ambiguous)."""
+        if prompt.kind != "palazzo.build":
+            return {}
+        keys = {}
+        for a in legal:  # build TILE on N | build TILE new | discard TILE
+            verb, args = split(a)
+            if verb == "build" and args[1:2] == ["on"]:
+                keys[a] = args[2]
+            elif verb == "build" and args[1:] == ["new"]:
+                keys[a] = "n"
+            elif verb == "discard":
+                keys[a] = "d"
+        # With two tiles to place at once a key would name two actions: those
+        # take keys in order instead.
+        taken = list(keys.values())
+        return {a: k for a, k in keys.items() if taken.count(k) == 1}
 
     def board(self) -> BoardWidget:
         return PalazzoBoard()
