@@ -77,7 +77,7 @@ class Session:
                 raise TimeoutError(f"{self.user}: no {needles} on\n{self.text()}")
             try:
                 await self.next_output(0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     def feed(self, data: bytes) -> None:
@@ -103,7 +103,7 @@ class Session:
         try:
             t1 = await waiter
             bucket.append((t1 - t0) * 1000)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             bucket.append(10_000.0)
 
 
@@ -178,7 +178,7 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
             continue
         try:
             t1 = await s.next_output()
-        except asyncio.TimeoutError:
+        except TimeoutError:
             t1 = t0 + 10
         s.action_ms.append((t1 - t0) * 1000)
         s.actions += 1
@@ -265,7 +265,8 @@ def write_doc(text: str) -> None:
     path = ROOT / "docs" / "performance.md"
     doc = path.read_text()
     stamp = time.strftime("%Y-%m-%d")
-    block = f"{BEGIN}\n_Latest run {stamp}: `python benchmarks/net_load.py --write`._\n\n{text}\n{END}"
+    run = f"_Latest run {stamp}: `python benchmarks/net_load.py --write`._"
+    block = f"{BEGIN}\n{run}\n\n{text}\n{END}"
     if BEGIN in doc:
         head, rest = doc.split(BEGIN, 1)
         doc = head + block + rest.split(END, 1)[1]

@@ -110,7 +110,7 @@ class Timeline:
     steps: list[Step] = field(default_factory=list)
 
     @classmethod
-    def build(cls, record: Record, rows: list[dict] | None = None) -> "Timeline":
+    def build(cls, record: Record, rows: list[dict] | None = None) -> Timeline:
         """Replay ``record``; ``rows`` (the store's action rows) supply the log
         lines the table wrote, otherwise they are described afresh."""
         game = get_game(record.game)

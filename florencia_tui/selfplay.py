@@ -31,7 +31,8 @@ class SelfplayResult:
             f"mean actions  {mean:.1f}",
             f"score range   {self.min_score:g} .. {self.max_score:g}",
             f"wins per seat {wins}",
-            f"seconds       {self.seconds:.2f} ({self.games / max(self.seconds, 1e-9):.1f} games/s)",
+            f"seconds       {self.seconds:.2f} "
+            f"({self.games / max(self.seconds, 1e-9):.1f} games/s)",
         ])
 
 

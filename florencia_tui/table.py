@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, runtime_checkable
+
 from florencia_tui.bots import make_bot, observe
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, State
@@ -128,7 +129,7 @@ class Table(SeatQueries):
 
     # ----- construction ---------------------------------------------------
     @classmethod
-    def resume(cls, store: Store, table_id: int) -> "Table":
+    def resume(cls, store: Store, table_id: int) -> Table:
         saved = store.get(table_id)
         game = get_game(saved.game)
         state = game.load(store.state(table_id))

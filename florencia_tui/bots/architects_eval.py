@@ -28,8 +28,15 @@ from __future__ import annotations
 
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects.rules import (
-    appr_limit, can_build, can_cathedral, capture_cost, face_up, skills_of, tax_cost,
-    workshop_hire_cost)
+    appr_limit,
+    can_build,
+    can_cathedral,
+    capture_cost,
+    face_up,
+    skills_of,
+    tax_cost,
+    workshop_hire_cost,
+)
 from florencia_tui.games.architects.scoring import debt_cost, score_lines
 
 # ----- tunable weights (points) ----------------------------------------------------

@@ -8,7 +8,7 @@ table's real state.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from florencia_tui.core.game import Game, State
 

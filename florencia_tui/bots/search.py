@@ -137,7 +137,8 @@ class SearchBot(Bot):
                 s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
             self._iterate(game, s, seat, root, pick, ev)
             it += 1
-            if self.early_stop and it % 16 == 0 and self._settled(root, it, budget, start, deadline):
+            if (self.early_stop and it % 16 == 0
+                    and self._settled(root, it, budget, start, deadline)):
                 break
         self.last_iterations = it
         self.last_root = root  # for tests and analysis

@@ -16,7 +16,7 @@ At the end of the game it is the real score.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from florencia_tui.games.strasbourg import data, scoring
 
@@ -72,7 +72,7 @@ SQUARE_SPACES = {c: [sp for sp, ns in data.SPACE_NEIGHBOURS.items() if c in ns] 
 SQUARE_CHAPELS = {c: [k for k, sq in data.CHAPEL_SQUARES.items() if c in sq] for c in data.CELLS}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sum_dist(k: int) -> tuple[float, ...]:
     """Distribution of the sum of ``k`` cards drawn uniformly from 1-6."""
     dist = [1.0]
@@ -86,7 +86,7 @@ def _sum_dist(k: int) -> tuple[float, ...]:
     return tuple(dist)
 
 
-@lru_cache(maxsize=None)
+@cache
 def p_beat(k: int, total: int, tie_wins: bool) -> float:
     """Chance a stack of ``k`` unseen cards beats ``total`` (or ties, if ties win)."""
     dist = _sum_dist(k)
@@ -123,7 +123,7 @@ def round_value(budget: float, cards: float = 7) -> float:
     return v + frac * (_round_value(q, lo + 1) - v) if frac else v
 
 
-@lru_cache(maxsize=None)
+@cache
 def _round_value(quarters: int, most: int) -> float:
     budget = quarters / 4
     return max(_CUM_WEIGHTS[j] * stack_value(budget / j) for j in range(1, most + 1))
@@ -412,7 +412,7 @@ def _pending_value(s, p, item, chapel_w, build_w, coin) -> float:
 def _reward(s, p, rank, pos, chapel_w, build_w, coin) -> float:
     """What finishing ``rank``-th (0 first) in the current bidding brings ``p``."""
     step = s["step"]
-    pl = s["players"][p]
+    s["players"][p]
     if step == "A":
         if rank == 0:
             return seat_value(s, "NOB", pos) + 0.5 * _placement_bonus(s, p, pos, "building")

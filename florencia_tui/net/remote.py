@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 import socket
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Prompt, ScoreCard
@@ -141,7 +142,7 @@ class Connection:
         sink(msg)
 
     # ----- tables -----------------------------------------------------------------
-    def open_table(self, code: str, seat: int | None) -> "RemoteTable":
+    def open_table(self, code: str, seat: int | None) -> RemoteTable:
         """Watch table ``code`` from ``seat`` (None: as a spectator)."""
         if self.table is not None:
             self.close_table()

@@ -50,7 +50,7 @@ class FlorenciaServer:
         self._web_runner = None
         self.web_url: str | None = None
 
-    async def start(self) -> "FlorenciaServer":
+    async def start(self) -> FlorenciaServer:
         if self.port is not None:
             self.auth.check(self.host)
         if self.web_port is not None:
@@ -195,7 +195,7 @@ def _web_app_service() -> None:
             if process is not None and process.returncode is None:
                 try:
                     await asyncio.wait_for(process.wait(), 5)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     process.kill()
                     await process.wait()
 

@@ -298,7 +298,7 @@ class TableService:
         if kind != "waiting":
             raise ServiceError("a table that has begun keeps your seat")
         w: Waiting = ref
-        for i, s in enumerate(w.seats):
+        for _i, s in enumerate(w.seats):
             if s["user"] == conn.user:
                 s["user"] = None
         if all(not s["user"] for s in w.seats):

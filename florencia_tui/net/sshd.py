@@ -34,9 +34,9 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 import asyncssh
 
@@ -134,7 +134,7 @@ class Auth:
             return None
         return keys / name if keys.is_dir() else keys
 
-    def password_ok(self, name: str, password: str, names: "KeyNames | None" = None,
+    def password_ok(self, name: str, password: str, names: KeyNames | None = None,
                     web: bool = False) -> bool:
         """A name with its own password signs in with that one only; the shared
         password works for the other names, except (SSH) a name that is a key's."""
@@ -232,7 +232,7 @@ def child_env(client: Mapping[str, str], term: str | None) -> dict[str, str]:
 class Server(asyncssh.SSHServer):
     """One SSH connection: who may sign in, and that only sessions are allowed."""
 
-    def __init__(self, auth: Auth, spawner: "Spawner", names: KeyNames | None = None) -> None:
+    def __init__(self, auth: Auth, spawner: Spawner, names: KeyNames | None = None) -> None:
         self.auth = auth
         self.spawner = spawner
         self.names = names
@@ -291,7 +291,7 @@ class Server(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> "PtySession":
+    def session_requested(self) -> PtySession:
         return PtySession(self.spawner, self.conn.get_extra_info("username"))
 
     # No forwarding of any kind.
@@ -323,7 +323,7 @@ class Spawner:
 class PtySession(asyncssh.SSHServerSession):
     """The app in a PTY, bridged byte for byte to one SSH channel."""
 
-    children: set["PtySession"] = set()  # live sessions (for the load test's numbers)
+    children: set[PtySession] = set()  # live sessions (for the load test's numbers)
 
     def __init__(self, spawner: Spawner, user: str) -> None:
         self.spawner = spawner

@@ -17,7 +17,11 @@ from florencia_tui.games import available_games, get_game
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence.determinize import (
-    FAMILIES, HIDDEN, estimate_money, visible_cards_ok)
+    FAMILIES,
+    HIDDEN,
+    estimate_money,
+    visible_cards_ok,
+)
 from florencia_tui.selfplay import play_out, random_until
 
 G = get_game("florence")
@@ -132,11 +136,11 @@ def test_determinize_conserves_every_card_and_plays_on(i):
     for seed in range(3):
         d = G.determinize(r, seat, seed)
         assert visible_cards_ok(d)
-        for _family, box, deck, field in FAMILIES:
+        for _family, _box, deck, field in FAMILIES:
             assert len(d[deck]) == len(s[deck])
             assert [len(p[field]) for p in d["players"]] == [len(p[field]) for p in s["players"]]
         assert "?" not in repr(d)
-        for q, p in zip(d["players"], s["players"]):
+        for q, _p in zip(d["players"], s["players"]):
             assert q["money"] >= 0 and q["money"] % 100 == 0
         if G.is_over(d):
             continue

@@ -19,7 +19,6 @@ from test_florence_bots import swap_hidden as florence_swap  # noqa: E402
 from test_strasbourg_bots import bidding as strasbourg_bidding  # noqa: E402
 from test_strasbourg_bots import swap_hidden as strasbourg_swap  # noqa: E402
 
-
 from florencia_tui.bots.evaluate import evaluator, terms  # noqa: E402
 from florencia_tui.bots.hint import explain, hint, reasons  # noqa: E402
 from florencia_tui.bots.search import SearchBot  # noqa: E402

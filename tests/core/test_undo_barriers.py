@@ -16,6 +16,7 @@ import pytest
 from florencia_tui.core.game import Game
 from florencia_tui.games import available_games, get_game
 
+
 def can_determinize(game: Game) -> bool:
     return type(game).determinize is not Game.determinize
 

@@ -38,7 +38,8 @@ def test_list_export_replay_round_trip(tmp_path, capsys):
     path = tmp_path / "rec.json"
     assert main(["export", str(table.table_id), "-o", str(path)]) == 0
     rec = json.loads(path.read_text())
-    assert rec["game"] == "palazzo" and rec["seed"] == 5 and len(rec["actions"]) == len(table.entries)
+    assert rec["game"] == "palazzo" and rec["seed"] == 5
+    assert len(rec["actions"]) == len(table.entries)
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out

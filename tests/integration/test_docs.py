@@ -3,7 +3,6 @@
 import re
 from pathlib import Path
 
-
 DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
 
 

@@ -33,7 +33,7 @@ class ServiceThread:
         self.store.close()
         self.loop.close()
 
-    def start(self) -> "ServiceThread":
+    def start(self) -> ServiceThread:
         self.thread.start()
         assert self.ready.wait(10)
         return self
@@ -79,11 +79,11 @@ def service_thread(services):
 
 # ----- SSH terminals ------------------------------------------------------------------
 
+import fcntl  # noqa: E402
 import os  # noqa: E402
 import pty  # noqa: E402
 import re  # noqa: E402
 import struct  # noqa: E402
-import fcntl  # noqa: E402
 import termios  # noqa: E402
 import time  # noqa: E402
 
@@ -135,7 +135,7 @@ class Screen:
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def gone(self, what: str, timeout: float = WAIT) -> str:
@@ -191,7 +191,7 @@ class LocalPtyTerm(Screen):
         self.cols, self.rows = cols, rows
         self.env = env or {}
 
-    async def start(self) -> "LocalPtyTerm":
+    async def start(self) -> LocalPtyTerm:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
         env = {"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/"),

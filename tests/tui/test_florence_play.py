@@ -35,7 +35,7 @@ def shown(d, selector: str) -> str:
 def skip_setup(table: Table, start: int = 0) -> None:
     """Every player returns their first dealt card; ``start`` opens the auction."""
     s = table.state
-    for i, p in enumerate(s["players"]):
+    for _i, p in enumerate(s["players"]):
         card = p["deal"][0]
         p["hand"] = [c for c in p["deal"] if c != card]
         p["deal"] = []

@@ -9,13 +9,13 @@ in one piece), for each profession the work without bonus cards (or the
 cheapest set reaching the round's minimum) and with all of them, one order of
 the cards going under a deck, three ways of converting a payout, and no sale
 of prestige points except the smallest that pays for a card, a freedom or a
-building the seat cannot afford in its action turn. Everything here depends only on what the acting seat
-sees (its own principality, hand and bonus cards, the public board).
+building the seat cannot afford in its action turn. Everything here depends
+only on what the acting seat sees (its own principality, hand and bonus cards, the public board).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from florencia_tui.games.florence import data as D
@@ -34,11 +34,11 @@ ESCAPE_SALES = True
 _N = D.GRID
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outside(kind: str) -> dict[tuple[int, int, str], int]:
     """Per spot of ``kind``: how many sides of its cells face the grid's edge."""
     out = {}
-    for r, c, name, cm, nm in G._SPOTS[kind]:
+    for r, c, name, cm, _nm in G._SPOTS[kind]:
         sides = 0
         for i in range(_N * _N):
             if cm >> i & 1:

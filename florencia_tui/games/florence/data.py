@@ -140,8 +140,8 @@ PROFESSIONS = [
     (20, "astronomer", "Astronomer", "tower", "forest", "religion"),
     (21, "organist", "Organist", "chapel", "forest", "opinion"),
 ]
-PROF = {key: {"num": num, "name": name, "building": b, "landscape": l, "freedom": f}
-        for num, key, name, b, l, f in PROFESSIONS}
+PROF = {key: {"num": num, "name": name, "building": b, "landscape": lm, "freedom": f}
+        for num, key, name, b, lm, f in PROFESSIONS}
 PROF_KEYS = [p[1] for p in PROFESSIONS]
 # Alternate spellings accepted by the parser (spec §9.1 alternates).
 PROF_ALIASES = {"watchmaker": "clockmaker", "mapmaker": "cartographer",

@@ -128,7 +128,7 @@ def determinize(r: dict, seat: int, seed: int) -> dict:
     pools, money = _plan(r, raw)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
-    for (family, box, deck, field), pool in zip(FAMILIES, pools):
+    for (family, _box, deck, field), pool in zip(FAMILIES, pools):
         pool = pool[:]
         pick.shuffle(pool)
         zones = _zones(s, family, deck, field)

@@ -17,7 +17,6 @@ from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 
-
 # Every valid orientation of every piece with its cells, built once; each view
 # gets its own copy (marshal is a fast deep copy of plain data).
 _PIECES = marshal.dumps({k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()}

@@ -18,11 +18,11 @@ from florencia_tui.games.palazzo.payment import (
     cheap_raises,
     max_payment_cards,
     max_single_payment,
-    sort_cards,
 )
 from florencia_tui.games.palazzo.rules_help import RULES_HELP
 from florencia_tui.games.palazzo.scoring import palace_score
-from florencia_tui.games.palazzo.view import PHASE_TEXT, view as _view
+from florencia_tui.games.palazzo.view import PHASE_TEXT
+from florencia_tui.games.palazzo.view import view as _view
 
 
 def _hand_counts(hand: list[str]) -> tuple[dict[str, list[int]], int]:
@@ -117,7 +117,8 @@ class Palazzo(Game):
             first = s["takers"][:2] == [seat, seat]
             return Prompt(seat, kind, "Take one of the revealed cards"
                           + (" (you take two)" if first else ""),
-                          {"revealed": list(s["revealed"]), "remaining_takes": s["takers"].count(seat)})
+                          {"revealed": list(s["revealed"]),
+                           "remaining_takes": s["takers"].count(seat)})
         if ph == "buy_or_auction":
             target = self._auction_target(s)
             return Prompt(seat, kind, f"Buy from the supply (unit price {rules.unit_price(s)}) "
@@ -126,7 +127,8 @@ class Palazzo(Game):
                               "max_payment": max_single_payment(hand),
                               "buy": rules.buy_options(s, seat),
                               "auction_quarry": target,
-                              "auction_tiles": list(s["quarries"][target]) if target is not None else []})
+                              "auction_tiles": (list(s["quarries"][target])
+                                                if target is not None else [])})
         if ph == "pay":
             b = s["buying"]
             return Prompt(seat, kind, f"Pay at least {b['price']} for {' and '.join(b['tiles'])}",
@@ -204,7 +206,8 @@ class Palazzo(Game):
                 return action
             if verb == "pay":
                 return f"Pay {fmt_cards(cards)} ({best_value(cards) or 0})"
-            st = s["auction"]["bids"][str(seat)] if s.get("auction") else {"total": 0, "currency": None}
+            st = (s["auction"]["bids"][str(seat)] if s.get("auction")
+                  else {"total": 0, "currency": None})
             v = best_value(cards, st["currency"]) or 0
             return f"Bid {fmt_cards(cards)} (+{v} = {st['total'] + v})"
         if verb == "pass":

@@ -172,7 +172,7 @@ def legal_subsets(hand, required_currency: str | None = None) -> list[list[str]]
         for combo in product(*per_v):
             # canonical key: per value the counts per currency
             ck = []
-            for v, bb, x, g, oo1, oo2 in combo:
+            for _v, bb, x, g, oo1, oo2 in combo:
                 d = {bb: x, oo1: g, oo2: g}
                 ck.append(tuple(d[c] for c in CURRENCIES))
             ck = tuple(ck)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.games.strasbourg import data, determinize, rules, scoring

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from florencia_tui.games.strasbourg import data, rules, scoring
 
-
 _SQUARES = [(c, i["guild"], i["price"], i["x"], i["y"]) for c, i in data.CELLS.items()]
 
 

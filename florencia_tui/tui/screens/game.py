@@ -32,7 +32,6 @@ from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notati
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
 
-
 UNDONE_MARK = " (undone)"
 
 

@@ -18,14 +18,17 @@ KEYS_HELP = """
 | Key | What it does |
 |---|---|
 | ↑ ↓, Enter | choose an option of the current decision |
-| 1-9, 0, a-z | play the option shown with that key (`l`, `u` and `o` are never options) |
+| 1-9, 0, a-z | play the option shown with that key (`h`, `l`, `u`, `o` are never options) |
 | ▼ more below | the list goes on: ↓ or PgDn shows the rest, their keys work at once |
 | : | type an action in its notation; `?` there lists this decision's notation |
 | u | undo your latest action within your turn |
+| Enter | at "Your turn is done": confirm the turn, and play passes on |
+| h | a hint: what the strongest bot would play here, and why |
+| o | settings: confirm turns on/off, bot speed |
 | l | the log |
 | PgUp PgDn | scroll the board (when the choices do not need them) |
 | F1 or ? | this help |
-| Esc | back one step; in a game, asks before going to the home screen (the game is saved after every action) |
+| Esc | back one step; in a game, asks before going home (the game is saved after every action) |
 | Ctrl+Q | quit (the game stays saved; `florencia resume ID` continues it) |
 """
 

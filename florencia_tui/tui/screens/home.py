@@ -15,7 +15,6 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.games import REGISTRY, get_game
 
-
 HOME_HELP = """\
 # florencia
 

@@ -125,7 +125,8 @@ class LogScreen(Screen[None]):
     def export_summary(self, n: int) -> str:
         """What an export holds: how many entries, whose view, which filters."""
         names = self.table.names
-        out = f"{n} log {'entry' if n == 1 else 'entries'} as {viewer_label(names, self.viewer)} sees it"
+        who = viewer_label(names, self.viewer)
+        out = f"{n} log {'entry' if n == 1 else 'entries'} as {who} sees it"
         if self.seat_filter is not None:
             out += f", player {names[self.seat_filter]}"
         if self.text_filter:

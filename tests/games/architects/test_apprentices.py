@@ -137,7 +137,7 @@ def test_storehouse_trade_apprentice(kit, aid):
         s["players"][0][r] = k
     s = kit.play(s, 0, f"use {aid}")
     P = s["players"][0]
-    for r, k in give.items():
+    for r in give:
         assert P[r] == 0
     for r, k in get.items():
         assert P[r] == (7 + k if r == "virtue" else k)

@@ -9,7 +9,6 @@ from florencia_tui.games.architects import rules as R
 from florencia_tui.games.architects import scoring as S
 
 
-
 # ---------------------------------------------------------------- T1 yields
 def test_t1_quarry_third_worker(kit):
     s = kit.fresh()

@@ -3,16 +3,15 @@ and which actions may be taken back (undo barriers)."""
 
 from __future__ import annotations
 
-from florencia_tui.games.architects import GAME
+from florencia_tui.games.architects import GAME, texts
 from florencia_tui.games.architects import data as D
-from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
 
 
 def test_every_card_has_a_text():
     for aid in D.ALL_APPRENTICES:
         assert texts.apprentice_text(aid)
-    for bid, b in D.ALL_BUILDINGS.items():
+    for _bid, b in D.ALL_BUILDINGS.items():
         assert b[6] in texts.EFFECT_TEXT, b[0]
     assert texts.apprentice_text(14) == "Storehouse action: pay 1 silver -> 3 clay"
     assert texts.apprentice_text(28).endswith("gain 2 virtue; +1 virtue on hire")

@@ -26,7 +26,8 @@ def test_anita_legality_table(mk):
 
 def test_anita_illegal_messages(mk):
     s = anita(mk)
-    with pytest.raises(IllegalAction, match="floor 2 cannot go on top of floor 3: floors must increase"):
+    with pytest.raises(IllegalAction,
+                       match="floor 2 cannot go on top of floor 3: floors must increase"):
         GAME.apply(s, 0, "build B21 on 1")
     with pytest.raises(IllegalAction, match="already has floor 2"):
         GAME.apply(s, 0, "build B21 on 2")

@@ -76,7 +76,8 @@ def candidates(s, seat, rnd):
         out = [f"take {c}" for c in CARD_KINDS]
     elif ph == "buy_or_auction":
         sup = s["supply"]
-        out = ["auction"] + [f"buy {t}" for t in sup] + [f"buy {a} {b}" for a, b in combinations(sup, 2)]
+        out = (["auction"] + [f"buy {t}" for t in sup]
+               + [f"buy {a} {b}" for a, b in combinations(sup, 2)])
         out += [f"buy {q[0]}" for q in s["quarries"] if q]
     elif ph in ("pay", "bid"):
         for _ in range(12):

@@ -23,7 +23,6 @@ from florencia_tui.tui.widgets.architects.choices import rows_for, unavailable_f
 from florencia_tui.tui.widgets.architects.panel import ChoicePanel
 from florencia_tui.tui.widgets.common.text import fit
 
-
 LEGEND = """\
 ## Symbols on this board
 

@@ -190,8 +190,9 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
     if loc == "storehouse":
         k = y.get(loc, {}).get("actions", n)
         t.append(f"up to {render.plural(k, 'trade')}")
-        detail = (f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, 3 wood/stone -> 1 "
-                  f"marble, or an apprentice's trade. You have {render.purse(me).plain}.")
+        detail = (f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, "
+                  f"3 wood/stone -> 1 marble, or an apprentice's trade. "
+                  f"You have {render.purse(me).plain}.")
         return t, detail
     if loc == "workshop":
         w = y.get(loc, {})
@@ -207,9 +208,9 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         tc = y.get(loc, {})
         k, lim = tc.get("captures", n), tc.get("locations", 1)
         t.append(f"up to {render.plural(k, 'capture')}")
-        detail = (f"Up to {render.plural(k, 'capture')}: all of one player's workers at one location "
-                  f"({lim} location{'s' if lim > 1 else ''} in all). The first costs 1 "
-                  f"silver tax, each further one 1 silver.")
+        detail = (f"Up to {render.plural(k, 'capture')}: all of one player's workers "
+                  f"at one location ({lim} location{'s' if lim > 1 else ''} in all). "
+                  f"The first costs 1 silver tax, each further one 1 silver.")
         return t, detail
     if loc == "taxstand":
         ts = y.get(loc, {})
@@ -334,8 +335,8 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             detail = appr_detail(aid)
         elif verb == "draw":
             k = data.get("draw_count", 5 if kind == "market_mid" else 1)
-            label = Text(f"Draw {render.plural(k, 'building card')}" + (", keep 1" if kind == "market_mid"
-                                                        else ""))
+            keep = ", keep 1" if kind == "market_mid" else ""
+            label = Text(f"Draw {render.plural(k, 'building card')}{keep}")
             detail = f"The building deck has {render.plural(view['building_deck'], 'card')}."
         elif verb in ("keep", "discard"):
             bid = int(args[0])

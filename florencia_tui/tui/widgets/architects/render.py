@@ -177,7 +177,7 @@ def town(view: dict) -> Text:
         t.append_text(yield_summary(view, loc))
         t.append("\n")
     t.append(f"{'Prison':<12}")
-    for seat, k in enumerate(view["prison"]):
+    for _seat, k in enumerate(view["prison"]):
         t.append(f"{k:>2} " if k else " · ", style="bold red" if k >= 3 else ("" if k else "dim"))
     t.append(" 3+ lose virtue", style="dim")
     t.append("\n")

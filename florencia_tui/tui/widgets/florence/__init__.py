@@ -17,7 +17,6 @@ from florencia_tui.tui.widgets.florence import render
 from florencia_tui.tui.widgets.florence.board import FlorenceBoard
 from florencia_tui.tui.widgets.florence.panel import FlorencePanel
 
-
 LEGEND = """\
 ## Symbols on this board
 

@@ -14,7 +14,7 @@ which rule stands in the way.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -41,7 +41,7 @@ def money_note(me: dict) -> str:
 class Mode:
     """One screen of the panel. ``key`` returns True when it used the key."""
 
-    panel: "FlorencePanel"
+    panel: FlorencePanel
     back_label = "Esc back"
 
     def render(self) -> RenderableType:

@@ -13,7 +13,6 @@ from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
-
 from florencia_tui.games.florence import data as D
 from florencia_tui.tui.widgets.common.text import fit, plural
 
@@ -174,7 +173,7 @@ def small_principality(pv: dict, focused: bool = False) -> Text:
     t.append(short_name(pv["name"], 10), style="bold reverse" if focused else "bold")
     t.append(f" {pv['pp']}PP\n")
     for r, line in enumerate(pv["grid"]):
-        for c, name in enumerate(line):
+        for _c, name in enumerate(line):
             if not name:
                 t.append("· ", style=EMPTY_STYLE)
             elif name == "palazzo":

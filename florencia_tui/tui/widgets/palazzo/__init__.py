@@ -14,7 +14,6 @@ from florencia_tui.tui.widgets.palazzo import render
 from florencia_tui.tui.widgets.palazzo.board import PalazzoBoard
 from florencia_tui.tui.widgets.palazzo.hand import CardSelector
 
-
 LEGEND = """## Symbols on this board
 
 | Symbol | Meaning |

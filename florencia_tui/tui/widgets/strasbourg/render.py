@@ -139,7 +139,7 @@ def map_lines(view: dict, cursor: str | None = None, marks: set[str] | None = No
         corners.setdefault(vy, []).append((vx, k, spot["built"]))
 
     head = Text(" ")
-    for x, c in enumerate(cols):
+    for _x, c in enumerate(cols):
         head.append(f" {' ' + c:<{CELL_W}}", style="bold")
     lines = [head]
     for y in range(rows):
