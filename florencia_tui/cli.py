@@ -35,8 +35,9 @@ class Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="florencia", description="A terminal table for "
                "Princes of Florence, Palazzo, Strasbourg and Architects.")
+    p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(dest="cmd")
-    sub.add_parser("play", help="open the app (the default)")
+    sub.add_parser("play", help="open the app (the default)").set_defaults(func=cmd_play)
     sp = sub.add_parser("selfplay", help="play random-bot games headless and summarise")
     sp.add_argument("game")
     sp.add_argument("--players", type=int, default=3)
@@ -46,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="play through the table and save every game (for replays and stats)")
     sp.add_argument("--progress", type=int, default=0, metavar="N",
                     help="off a terminal, a progress line every N games (default: every tenth)")
+    sp.set_defaults(func=cmd_selfplay)
     tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
     tp.add_argument("game")
     tp.add_argument("--seats", default="heuristic,random,random",
@@ -58,19 +60,25 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--progress", type=int, default=0, metavar="N",
                     help="off a terminal, the standings on stderr every N games (default: "
                     "every tenth); on a terminal a progress bar with the ETA")
-    sub.add_parser("list", help="list saved games")
+    tp.set_defaults(func=cmd_tournament)
+    sub.add_parser("list", help="list saved games").set_defaults(func=lambda args: cmd_list())
     rp = sub.add_parser("resume", help="continue a saved game in the app")
     rp.add_argument("id", type=int)
+    rp.set_defaults(func=cmd_resume)
     ep = sub.add_parser("export", help="write a saved game's record as JSON")
     ep.add_argument("id", type=int)
     ep.add_argument("-o", "--output", help="file to write (default: stdout)")
+    ep.set_defaults(func=cmd_export)
     pl = sub.add_parser("replay", help="replay a record file and print the final scores")
     pl.add_argument("file")
+    pl.set_defaults(func=cmd_replay)
     lg = sub.add_parser("log", help="print a saved game's log, as one seat (or a spectator) saw it")
     lg.add_argument("id", type=int)
     lg.add_argument("--seat", type=int, help="seat number, 1 = first player (default: spectator)")
     lg.add_argument("-o", "--output", help="file to write (default: stdout)")
-    sub.add_parser("stats", help="statistics over the saved games")
+    lg.set_defaults(func=lambda args: cmd_log(args.id, args.seat, args.output))
+    sub.add_parser("stats", help="statistics over the saved games").set_defaults(
+        func=lambda args: cmd_stats())
     from florencia_tui.net.cli import add_parsers
 
     add_parsers(sub)  # serve, connect, passwd
@@ -206,104 +214,107 @@ def print_scores(cards, out=None) -> None:
             print(f"       {line.label:<40} {line.points:>6g}", file=out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.cmd in (None, "play"):
-        from florencia_tui.tui.app import run_app
+class CommandError(Exception):
+    """A command cannot go on; its message is printed as ``florencia: …`` (exit 2)."""
 
-        return run_app()
-    if args.cmd == "resume":
-        from florencia_tui.store import Store
-        from florencia_tui.tui.app import run_app
 
+def _known(fn):
+    """The command with an unknown game or saved game (KeyError) reported, not raised."""
+
+    def run(*args, **kw) -> int:
         try:
-            damage = Store().damage(args.id)
+            return fn(*args, **kw)
         except KeyError as e:
-            print(f"florencia: {e.args[0]}", file=sys.stderr)
-            return 2
-        if damage:
-            print(f"florencia: saved game {args.id} is damaged and cannot be opened: "
-                  f"{damage}", file=sys.stderr)
-            return 2
-        return run_app(resume=args.id)
-    if args.cmd in ("serve", "connect", "passwd"):
-        from florencia_tui.net.cli import cmd_connect, cmd_passwd, cmd_serve
+            raise CommandError(e.args[0]) from None
 
-        return {"serve": cmd_serve, "connect": cmd_connect, "passwd": cmd_passwd}[args.cmd](args)
-    if args.cmd == "selfplay" and args.save:
+    return run
+
+
+def cmd_play(args) -> int:
+    from florencia_tui.tui.app import run_app
+
+    return run_app()
+
+
+@_known
+def cmd_resume(args) -> int:
+    from florencia_tui.store import Store
+    from florencia_tui.tui.app import run_app
+
+    damage = Store().damage(args.id)
+    if damage:
+        raise CommandError(f"saved game {args.id} is damaged and cannot be opened: {damage}")
+    return run_app(resume=args.id)
+
+
+@_known
+def cmd_selfplay(args) -> int:
+    if args.save:
         from florencia_tui.selfplay import save_games
         from florencia_tui.store import Store
 
-        try:
-            ids = save_games(args.game, args.players, args.games, args.seed, Store())
-        except KeyError as e:
-            print(f"florencia: {e.args[0]}", file=sys.stderr)
-            return 2
+        ids = save_games(args.game, args.players, args.games, args.seed, Store())
         print(f"saved {len(ids)} games: {', '.join(map(str, ids))}")
         return 0
-    if args.cmd == "selfplay":
-        from florencia_tui.selfplay import selfplay
-        from florencia_tui.tournament import eta
+    from florencia_tui.selfplay import selfplay
+    from florencia_tui.tournament import eta
 
-        try:
-            with Progress(args.games, args.progress) as bar:
-                def report(res) -> None:
-                    bar.update(res.games, f"{res.games}/{args.games} games, {res.seconds:.0f} s, "
-                               f"ETA {eta(res.games, args.games, res.seconds)}")
+    with Progress(args.games, args.progress) as bar:
+        def report(res) -> None:
+            bar.update(res.games, f"{res.games}/{args.games} games, {res.seconds:.0f} s, "
+                       f"ETA {eta(res.games, args.games, res.seconds)}")
 
-                res = selfplay(args.game, args.players, args.games, args.seed, report)
-        except KeyError as e:
-            print(f"florencia: {e.args[0]}", file=sys.stderr)
-            return 2
-        print(res.summary())
-        return 0
-    if args.cmd == "tournament":
-        from florencia_tui.tournament import progress_line, standings, tournament
+        res = selfplay(args.game, args.players, args.games, args.seed, report)
+    print(res.summary())
+    return 0
 
-        try:
-            with Progress(args.games, args.progress) as bar:
-                def report(res) -> None:  # long runs say how they are going, on stderr
-                    bar.update(res.games, progress_line(res, args.games), standings(res))
 
-                res = tournament(args.game, args.seats.split(","), args.games, args.seed,
-                                 args.jobs, report)
-        except KeyError as e:
-            print(f"florencia: {e.args[0]}", file=sys.stderr)
-            return 2
-        print(res.summary())
-        return 0
-    if args.cmd == "list":
-        return cmd_list()
-    if args.cmd == "log":
-        return cmd_log(args.id, args.seat, args.output)
-    if args.cmd == "stats":
-        return cmd_stats()
-    if args.cmd == "export":
-        from florencia_tui.store import Store
+@_known
+def cmd_tournament(args) -> int:
+    from florencia_tui.tournament import progress_line, standings, tournament
 
-        try:
-            text = Store().record(args.id).to_json()
-        except KeyError as e:
-            print(f"florencia: {e.args[0]}", file=sys.stderr)
-            return 2
-        if args.output:
-            Path(args.output).write_text(text + "\n")
-        else:
-            print(text)
-        return 0
-    if args.cmd == "replay":
-        from florencia_tui.core.record import Record, replay
-        from florencia_tui.games import get_game
+    with Progress(args.games, args.progress) as bar:
+        def report(res) -> None:  # long runs say how they are going, on stderr
+            bar.update(res.games, progress_line(res, args.games), standings(res))
 
-        record = Record.from_json(Path(args.file).read_text())
-        state = replay(record)
-        game = get_game(record.game)
-        from florencia_tui.core.undo import UNDO
+        res = tournament(args.game, args.seats.split(","), args.games, args.seed,
+                         args.jobs, report)
+    print(res.summary())
+    return 0
 
-        undos = sum(1 for _, action in record.actions if action == UNDO)
-        extra = f" ({undos} undone)" if undos else ""
-        print(f"{game.title}: {len(record.actions) - 2 * undos} actions replayed{extra}, "
-              f"{'finished' if game.is_over(state) else 'not finished'}")
-        print_scores(game.scores(state))
-        return 0
-    return 2
+
+@_known
+def cmd_export(args) -> int:
+    from florencia_tui.store import Store
+
+    text = Store().record(args.id).to_json()
+    if args.output:
+        Path(args.output).write_text(text + "\n")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from florencia_tui.core.record import Record, replay
+    from florencia_tui.core.undo import UNDO
+    from florencia_tui.games import get_game
+
+    record = Record.from_json(Path(args.file).read_text())
+    state = replay(record)
+    game = get_game(record.game)
+    undos = sum(1 for _, action in record.actions if action == UNDO)
+    extra = f" ({undos} undone)" if undos else ""
+    print(f"{game.title}: {len(record.actions) - 2 * undos} actions replayed{extra}, "
+          f"{'finished' if game.is_over(state) else 'not finished'}")
+    print_scores(game.scores(state))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except CommandError as e:
+        print(f"florencia: {e}", file=sys.stderr)
+        return 2

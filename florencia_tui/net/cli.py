@@ -34,15 +34,18 @@ def add_parsers(sub) -> None:
     sv.add_argument("--socket-mode", default="600", help="its permissions in octal; "
                     "660 lets a group of OS accounts use `florencia connect`")
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot move")
+    sv.set_defaults(func=cmd_serve)
     cn = sub.add_parser("connect", help="join a running server's lobby from this terminal "
                         "(an OpenSSH ForceCommand)")
     cn.add_argument("--socket", help="the server's socket (default: $FLORENCIA_SOCKET, "
                     "else the data directory's)")
     cn.add_argument("--user", help="player name (default: $USER)")
+    cn.set_defaults(func=cmd_connect)
     pw = sub.add_parser("passwd", help="set a player's password in a passwords file "
                         "(for `serve --passwords FILE`)")
     pw.add_argument("name", help="the player's name (their SSH user name)")
     pw.add_argument("--file", required=True, help="the passwords file (made 0600)")
+    pw.set_defaults(func=cmd_passwd)
 
 
 def cmd_serve(args) -> int:
