@@ -184,12 +184,14 @@ class GameScreen(Screen[None]):
             self._say("")
         self.call_later(self.advance)  # redraws the last action in the new viewer's words
 
+    @work(exclusive=True, group="bot")
     async def _bot_move(self) -> None:
+        """One bot move, as a worker: the bot thinks in a thread (a search bot
+        takes up to a second) so the screen stays responsive."""
         seat = self.table.bot_to_act()
         if seat is not None and not self.table.is_over():
-            # Bots think in a thread (a search bot takes up to a second) so the
-            # screen stays responsive; the move is applied back on this loop.
-            # The waiting line counts the seconds meanwhile.
+            # The move is applied back on this loop; the waiting line counts
+            # the seconds meanwhile.
             started = time.monotonic()
             name = self.table.names[seat]
 
