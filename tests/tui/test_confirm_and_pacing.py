@@ -109,7 +109,7 @@ async def test_a_thinking_bot_shows_how_long_it_has_thought(play, store):
             await d.choose(table.legal(0)[0])
         await d.app.screen.play(last)
         seen = ""
-        for _ in range(40):
+        for _ in range(100):  # the bot thinks 0.8 s a move, for several moves
             await asyncio.sleep(0.05)  # not pilot.pause: it waits for the bot
             bodies = list(d.app.screen.query("#prompt-body"))
             text = str(bodies[0].render()) if bodies else ""
