@@ -29,3 +29,26 @@ def assert_replays():
         assert game.load(game.dump(final)) == final
 
     return check
+
+
+@pytest.fixture
+def bot_and_human_ben():
+    """``bot_and_human_ben(store)``: two finished Palazzo games in ``store`` where
+    a human Ben and a bot Ben each play once (statistics must count them apart)."""
+    return _play_bot_and_human_ben
+
+
+def _play_bot_and_human_ben(store) -> None:
+    import random
+
+    from florencia_tui.table import Table
+
+    for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
+        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
+                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
+        rnd = random.Random(seed)
+        while not t.is_over():
+            t.run_bots()
+            if not t.is_over():
+                seat = t.to_act()[0]
+                t.submit(seat, rnd.choice(t.legal(seat)))

@@ -99,17 +99,9 @@ def test_log_command_prints_a_seats_log_with_round_and_phase(tmp_path, capsys):
     assert main(["log", "999"]) == 2
 
 
-def test_a_bot_and_a_human_of_the_same_name_are_counted_apart():
+def test_a_bot_and_a_human_of_the_same_name_are_counted_apart(bot_and_human_ben):
     store = Store()
-    for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
-        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
-                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
-        rnd = random.Random(seed)
-        while not t.is_over():
-            t.run_bots()
-            if not t.is_over():
-                seat = t.to_act()[0]
-                t.submit(seat, rnd.choice(t.legal(seat)))
+    bot_and_human_ben(store)
     st = compute(store)
     human, bot = st.players[("Ben", "palazzo")], st.players[("Ben (bot)", "palazzo")]
     assert (human.games, bot.games) == (1, 1)

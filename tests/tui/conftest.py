@@ -54,6 +54,16 @@ class Driver:
             key = str(idx + 1)
         await self.press(key)
 
+    async def open_setup(self, game_id: str) -> None:
+        """From the home screen: arrow down to ``game_id`` and Enter (its setup)."""
+        games = self.app.screen.query_one("#games")
+        for _ in range(games.option_count):
+            if games.get_option_at_index(games.highlighted).id == game_id:
+                break
+            await self.press("down")
+        await self.press("enter")
+        assert self.screen_name == "SetupScreen"
+
     async def lift_curtain(self, name: str) -> None:
         assert self.screen_name == "CurtainScreen", self.screen_name
         assert name in str(self.app.screen.query_one("#curtain-text").render())

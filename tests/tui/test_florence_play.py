@@ -76,13 +76,7 @@ async def make_human(d, selector: str) -> None:
 
 async def test_from_home_three_humans_by_keys(play):
     async with play(default_seed=5) as d:
-        games = d.app.screen.query_one("#games")
-        for _ in range(games.option_count):
-            if games.get_option_at_index(games.highlighted).id == "florence":
-                break
-            await d.press("down")
-        await d.press("enter")
-        assert d.screen_name == "SetupScreen"
+        await d.open_setup("florence")
         assert d.text("#count") == "3"
         # From "Start": the two variants, seed, kind 3 (make it human), name 3,
         # kind 2 (human too).

@@ -103,13 +103,7 @@ async def test_h_is_the_hint_at_an_architects_placement_too(play, store):
 
 async def test_the_setup_screen_turns_hints_off_for_the_table(play):
     async with play(default_seed=17) as d:
-        games = d.app.screen.query_one("#games")
-        for _ in range(games.option_count):
-            if games.get_option_at_index(games.highlighted).id == "palazzo":
-                break
-            await d.press("down")
-        await d.press("enter")
-        assert d.screen_name == "SetupScreen"
+        await d.open_setup("palazzo")
         d.app.screen.query_one("#optbtn-hints").press()
         await d.settle()
         assert "off" in str(d.app.screen.query_one("#optbtn-hints").label)

@@ -414,18 +414,9 @@ def test_architects_strip_lists_the_cards_kept_in_the_draft():
 
 
 # ----- 11. statistics -----------------------------------------------------------------------
-async def test_stats_screen_counts_a_bot_and_a_human_of_the_same_name_apart(play, store):
-    import random
-
-    for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
-        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
-                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
-        rnd = random.Random(seed)
-        while not t.is_over():
-            t.run_bots()
-            if not t.is_over():
-                seat = t.to_act()[0]
-                t.submit(seat, rnd.choice(t.legal(seat)))
+async def test_stats_screen_counts_a_bot_and_a_human_of_the_same_name_apart(
+        play, store, bot_and_human_ben):
+    bot_and_human_ben(store)
     async with play(size=(100, 40)) as d:
         await d.press("s")
         assert d.screen_name == "StatsScreen"

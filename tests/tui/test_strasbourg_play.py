@@ -53,13 +53,7 @@ def owes(kind: str, seat: int = 0):
 
 async def test_from_home_to_the_first_decision_by_keys(play):
     async with play(default_seed=17) as d:
-        games = d.app.screen.query_one("#games")
-        for _ in range(games.option_count):
-            if games.get_option_at_index(games.highlighted).id == "strasbourg":
-                break
-            await d.press("down")
-        await d.press("enter")
-        assert d.screen_name == "SetupScreen"
+        await d.open_setup("strasbourg")
         assert d.text("#count") == "3"  # Strasbourg's minimum; F3 would add seats
         await d.press("f3", "f3")
         assert d.text("#count") == "5"
