@@ -54,6 +54,15 @@ class Driver:
             key = str(idx + 1)
         await self.press(key)
 
+    async def until_human(self, limit: int = 2000) -> None:
+        """Let the bots move until a human (or nobody) owes the decision."""
+        table = self.app.table
+        for _ in range(limit):
+            if table.is_over() or table.bot_to_act() is None:
+                break
+            await self.pilot.pause()
+        await self.settle()
+
     async def open_setup(self, game_id: str) -> None:
         """From the home screen: arrow down to ``game_id`` and Enter (its setup)."""
         games = self.app.screen.query_one("#games")

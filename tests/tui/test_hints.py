@@ -24,13 +24,6 @@ def one_human(game_id: str, store, options=None) -> Table:
     return Table(game_id, seats, 7, options or {}, store=store)
 
 
-async def until_human(d, limit: int = 2000) -> None:
-    table = d.app.table
-    for _ in range(limit):
-        if table.is_over() or table.bot_to_act() is None:
-            break
-        await d.pilot.pause()
-    await d.settle()
 
 
 async def wait_for_hint(d) -> str:
@@ -43,7 +36,7 @@ async def wait_for_hint(d) -> str:
 async def test_h_shows_the_strongest_bots_move_and_why_without_playing_it(play, store, game_id):
     table = one_human(game_id, store)
     async with play(table=table) as d:
-        await until_human(d)
+        await d.until_human()
         assert table.to_act() and table.to_act()[0] == 0
         entries = len(table.entries)
         state = table.game.dump(table.state)
@@ -60,7 +53,7 @@ async def test_h_shows_the_strongest_bots_move_and_why_without_playing_it(play, 
 async def test_a_table_can_turn_hints_off(play, store):
     table = one_human("strasbourg", store, {"hints": False})
     async with play(table=table) as d:
-        await until_human(d)
+        await d.until_human()
         await d.press("h")
         text = await wait_for_hint(d)
         assert "Hints are off at this table" in text
@@ -70,7 +63,7 @@ async def test_a_table_can_turn_hints_off(play, store):
 async def test_no_hint_when_it_is_not_your_decision(play, store):
     table = one_human("palazzo", store)
     async with play(table=table) as d:
-        await until_human(d)
+        await d.until_human()
         d.app.screen.viewer = 1  # a bot's seat: nothing for this viewer to decide
         await d.press("h")
         assert "not yours" in await wait_for_hint(d)
@@ -90,7 +83,7 @@ async def test_h_is_the_hint_at_an_architects_placement_too(play, store):
         table.submit(seat, table.game.sample(table.state, seat, rnd))
     assert "place guardhouse" in table.legal(0)
     async with play(table=table) as d:
-        await until_human(d)
+        await d.until_human()
         assert table.prompt(0).kind == "architects.place"
         entries = len(table.entries)
         await d.press("h")

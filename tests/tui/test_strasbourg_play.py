@@ -26,14 +26,6 @@ def board(d) -> StrasbourgBoard:
     return d.app.screen.query_one(StrasbourgBoard)
 
 
-async def until_human(d, limit: int = 2000) -> None:
-    """Let the bots move until a human (or nobody) owes the decision."""
-    table = d.app.table
-    for _ in range(limit):
-        if table.is_over() or table.bot_to_act() is None:
-            break
-        await d.pilot.pause()
-    await d.settle()
 
 
 def play_until(table: Table, done, seed: int = 1, limit: int = 3000) -> None:
@@ -61,7 +53,7 @@ async def test_from_home_to_the_first_decision_by_keys(play):
         await d.press("f5")
         table = d.app.table
         assert table.game_id == "strasbourg" and len(table.seats) == 4
-        await until_human(d)
+        await d.until_human()
         assert d.app.screen.query_one(TaskSelector)
         assert "T" in d.text("TaskSelector")
 
@@ -69,12 +61,12 @@ async def test_from_home_to_the_first_decision_by_keys(play):
 async def test_tasks_planning_and_a_bid_by_keys(play, store):
     table = Table("strasbourg", ONE_HUMAN, seed=21, store=store)
     async with play(table=table) as d:
-        await until_human(d)
+        await d.until_human()
         # Task cards: toggle the first and third, Enter keeps them.
         dealt = table.view(0)["players"][0]["dealt"]
         await d.press("1", "3", "enter")
         assert table.state["players"][0]["tasks"] == sorted([dealt[0], dealt[2]])
-        await until_human(d)
+        await d.until_human()
         assert table.prompt(0).kind == "strasbourg.draw"
         assert "Stop drawing: draw at least one card first" in options_text(d)
         for _ in range(4):
@@ -95,7 +87,7 @@ async def test_tasks_planning_and_a_bid_by_keys(play, store):
         await d.press("1", "2", "3", "enter")
         assert table.state["players"][0]["stacks"] == [[hand[0]], sorted(hand[1:], reverse=True)]
         assert table.state["players"][0]["plan"] == "done"
-        await until_human(d)
+        await d.until_human()
         # Bidding: the board shows the other stacks face down and our own with values.
         assert table.prompt(0).kind == "strasbourg.bid"
         text = board(d).text()
@@ -103,7 +95,7 @@ async def test_tasks_planning_and_a_bid_by_keys(play, store):
         assert "▮" in text
         step = table.state["step"]
         await d.choose("bid 2")
-        await until_human(d)
+        await d.until_human()
         last = table.view(0)["last_bid"]
         assert last["step"] == step and [0, sorted(hand[1:], reverse=True)] in last["bids"]
         text = board(d).text()
@@ -205,7 +197,7 @@ async def test_curtain_between_two_humans_in_planning(play, store):
         await d.press("1", "enter")  # Ana keeps her first task
         await d.lift_curtain("Ben")
         await d.press("1", "enter")
-        await until_human(d)
+        await d.until_human()
         # Planning is simultaneous: both humans owe it, the screen asks Ana first.
         assert table.state["phase"] == "planning" and {0, 1} <= set(table.to_act())
         await d.lift_curtain("Ana")
@@ -227,7 +219,7 @@ async def test_curtain_between_two_humans_in_planning(play, store):
         await d.choose("draw")
         await d.choose("stop")
         await d.press("1", "enter")
-        await until_human(d)
+        await d.until_human()
         assert table.state["phase"] == "actions"
 
 
@@ -258,7 +250,7 @@ async def test_last_round_by_keys_to_the_final_scores(play, store):
     async with play(table=table) as d:
         kinds = set()
         for _ in range(200):
-            await until_human(d)
+            await d.until_human()
             if table.is_over():
                 break
             assert d.app.screen.viewer == 0 and 0 in table.to_act()
