@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net.remote import Connection, RemoteError
+from florencia_tui.net.wire import DiffingDisplay
 from florencia_tui.tui.app import FlorenciaApp
 from florencia_tui.tui.screens.game import GameScreen
 
@@ -243,8 +244,10 @@ class LobbyScreen(Screen[None]):
         self.refresh_lobby()
 
 
-class NetApp(FlorenciaApp):
-    """The app one networked player runs (under SSH, in a browser, or ForceCommand)."""
+class NetApp(DiffingDisplay, FlorenciaApp):
+    """The app one networked player runs (under SSH, in a browser, or ForceCommand).
+
+    Its output is the changed cells only (:mod:`florencia_tui.net.wire`)."""
 
     CSS_PATH = [TUI_CSS, "lobby.tcss"]
     TITLE = "florencia"

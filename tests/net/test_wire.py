@@ -1,0 +1,140 @@
+"""What a networked player's terminal receives: the changed cells only
+(florencia_tui/net/wire.py), and exactly the screen a full redraw would draw.
+
+Every frame the compositor hands to the driver is rendered both ways, the
+full Textual update and the diff, into two terminal emulators (pyte); they
+must hold the same characters and colours cell by cell after every key, and
+the diff's bytes are counted (deterministic: no clock involved). 100x30 in
+truecolor, as in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import pyte
+import pytest
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
+from textual._compositor import CompositorUpdate, LayoutUpdate
+from textual.geometry import Region
+from textual.strip import Strip
+
+from florencia_tui.net.wire import ScreenDiff
+from florencia_tui.tui.snapshots import SCENES
+
+W, H = 100, 30
+
+
+class Wire:
+    """Both renderings of every frame, fed to two emulated terminals."""
+
+    def __init__(self, app) -> None:
+        self.app, self.shadow = app, ScreenDiff()
+        self.full, self.diff = pyte.Screen(W, H), pyte.Screen(W, H)
+        self.full_in, self.diff_in = pyte.Stream(self.full), pyte.Stream(self.diff)
+        self.full_bytes = self.diff_bytes = 0
+        display = app._display
+
+        def both(screen, renderable) -> None:
+            display(screen, renderable)
+            if not isinstance(renderable, CompositorUpdate) or app._batch_count:
+                return
+            whole = renderable.render_segments(app.console)
+            changed = self.shadow.diff(renderable, W, H, ColorSystem.TRUECOLOR)
+            self.full_in.feed(whole)
+            self.diff_in.feed(changed)
+            self.full_bytes += len(whole.encode())
+            self.diff_bytes += len(changed.encode())
+
+        app._display = both
+        app.console._color_system = ColorSystem.TRUECOLOR
+
+    async def start(self, pilot) -> None:
+        """A whole frame, so that both terminals and the shadow know every cell."""
+        await pilot.pause()
+        self.app._display(self.app.screen, self.app.screen._compositor.render_full_update())
+        assert all(cell is not None for row in self.shadow.rows for cell in row)
+        self.count()
+
+    def count(self) -> tuple[int, int]:
+        out = (self.full_bytes, self.diff_bytes)
+        self.full_bytes = self.diff_bytes = 0
+        return out
+
+    def assert_same(self) -> None:
+        for y in range(H):
+            for x in range(W):
+                assert self.full.buffer[y][x] == self.diff.buffer[y][x], (y, x)
+
+
+async def test_typing_an_action_sends_the_changed_cells_only(tmp_path) -> None:
+    app, _ = SCENES["palazzo-board"](tmp_path)
+    async with app.run_test(size=(W, H)) as pilot:
+        wire = Wire(app)
+        await wire.start(pilot)
+        await pilot.press("colon")  # the command line opens: a layout pass
+        await pilot.pause()
+        full, diff = wire.count()
+        assert diff < full / 4
+        wire.assert_same()
+        for ch in "money":
+            await pilot.press(ch)
+            await pilot.pause()
+            full, diff = wire.count()
+            # Textual repaints the command line's 3 rows (1,207 bytes); the
+            # terminal needs the typed character and the cursor cell.
+            assert 0 < diff <= 512 < full, (ch, full, diff)
+            wire.assert_same()
+
+
+@pytest.mark.parametrize("scene, keys", [
+    ("palazzo-board", ["1"]),  # an action: status, board, panel, log and prompt redraw
+    ("strasbourg-board", ["right", "left"]),  # the map cursor
+    ("architects-board", ["down", "up"]),  # highlight and preview
+    ("florence-board", ["1"]),  # a ticked bonus card adds up
+])
+async def test_every_board_redraws_less_and_draws_the_same(tmp_path, scene, keys) -> None:
+    app, setup = SCENES[scene](tmp_path)
+    async with app.run_test(size=(W, H)) as pilot:
+        wire = Wire(app)
+        for key in setup:
+            await pilot.press(key)
+        await wire.start(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            full, diff = wire.count()
+            assert diff <= 8 * 1024 and diff < full, (key, full, diff)
+            wire.assert_same()
+
+
+def _update(y: int, *segments: Segment) -> LayoutUpdate:
+    strip = Strip(list(segments))
+    return LayoutUpdate([[strip]], Region(0, y, strip.cell_length, 1))
+
+
+def test_an_unchanged_repaint_sends_nothing_and_a_resize_redraws_all() -> None:
+    red = Style(color="red")
+    shadow = ScreenDiff()
+    first = shadow.diff(_update(0, Segment("hello", red)), 10, 2, ColorSystem.TRUECOLOR)
+    assert "hello" in first
+    assert shadow.diff(_update(0, Segment("hello", red)), 10, 2, ColorSystem.TRUECOLOR) == ""
+    # One cell changed: one cursor move and that cell.
+    assert shadow.diff(_update(0, Segment("help", red), Segment("o", red)), 10, 2,
+                       ColorSystem.TRUECOLOR) == "\x1b[1;4H\x1b[31mp\x1b[0m"
+    # A new size: the terminal may have reflowed, everything is sent again.
+    assert "hello" in shadow.diff(_update(0, Segment("hello", red)), 12, 2,
+                                  ColorSystem.TRUECOLOR)
+
+
+def test_a_wide_character_is_never_sent_in_half() -> None:
+    shadow = ScreenDiff()
+    shadow.diff(_update(0, Segment("ab字cd")), 10, 1, ColorSystem.TRUECOLOR)
+    # The cell right of 字 (its second half) is covered by "x": resend from 字's start.
+    out = shadow.diff(_update(0, Segment("ab字xd")), 10, 1, ColorSystem.TRUECOLOR)
+    assert out.startswith("\x1b[1;5H")  # only the changed cell, column 5 (after 字)
+    screen = pyte.Screen(10, 1)
+    stream = pyte.Stream(screen)
+    stream.feed("ab字xd")
+    stream.feed(shadow.diff(_update(0, Segment("a字bcd")), 10, 1, ColorSystem.TRUECOLOR))
+    assert screen.display[0].startswith("a字bcd")
