@@ -11,12 +11,28 @@ as a person would. It measures:
 * **action → update**: from sending Enter on an action to the first bytes of
   the redraw showing the new state (app → service → SQLite → app → screen);
 * **bytes per update** sent over SSH (a slow link's budget);
+* **bytes per keystroke** (the echo of one typed character) and **per action**
+  (from Enter to the next ``:``: the player's action and the bots' moves after
+  it, every redraw they cause);
 * **memory per session**: the app process's RSS and PSS (shared pages split
   between processes), and the server's own growth.
+
+Two more runs:
+
+* ``--slow-link KBIT``: one session whose SSH connection passes through a
+  throttled TCP pipe (the server's bytes to the player at KBIT kbit/s, SSH's
+  own framing included), typing at a person's pace; it reports seconds per
+  action, typing included, and how long each echo and redraw take to arrive.
+* ``--spectators N``: one busy Palazzo table (a player the benchmark moves at
+  once and three bots moving every ``--bot-delay`` seconds) watched by N SSH
+  spectators; *action → spectator* is from the service applying an action to
+  each spectator's first bytes after it.
 
     python benchmarks/net_load.py                     # 20 sessions, 25 actions each
     python benchmarks/net_load.py --write             # ... and update docs/performance.md
     python benchmarks/net_load.py --sessions 4 --actions 5
+    python benchmarks/net_load.py --slow-link 64 --actions 10
+    python benchmarks/net_load.py --spectators 10 --actions 60
 """
 
 from __future__ import annotations
@@ -57,11 +73,18 @@ class Session:
     chunks: int = 0
     waiters: list = field(default_factory=list)
     key_ms: list[float] = field(default_factory=list)
+    settle_ms: list[float] = field(default_factory=list)  # Enter → the last redraw byte
+    echo_ms: list[float] = field(default_factory=list)  # key → the echo's last byte
     action_ms: list[float] = field(default_factory=list)
     actions: int = 0
     refused: int = 0
     start_bytes: int = 0  # output before play began (the first full draws)
     start_chunks: int = 0
+    phase: str = ""  # what the bytes now arriving answer: "key" or "action"
+    phase_at: int = 0  # bytes received when the phase began
+    key_bytes: list[int] = field(default_factory=list)  # per typed character
+    action_bytes: list[int] = field(default_factory=list)  # per action, Enter to next :
+    open_bytes: list[int] = field(default_factory=list)  # the : that opens the command line
 
     def __post_init__(self) -> None:
         self.screen = pyte.Screen(100, 30)
@@ -96,7 +119,27 @@ class Session:
         self.waiters.append(fut)
         return await asyncio.wait_for(fut, timeout)
 
-    async def press(self, key: str, bucket: list[float]) -> None:
+    def begin(self, phase: str) -> None:
+        """The bytes from now on answer ``phase``; the last phase's are counted."""
+        sizes = {"key": self.key_bytes, "action": self.action_bytes,
+                 "open": self.open_bytes}.get(self.phase)
+        if sizes is not None:
+            sizes.append(self.received - self.phase_at)
+        self.phase, self.phase_at = phase, self.received
+
+    async def quiet(self, gap: float, timeout: float = 30.0) -> float:
+        """Wait until nothing has arrived for ``gap`` seconds; the last arrival."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            left = self.last_rx + gap - time.perf_counter()
+            if left <= 0:
+                break
+            await asyncio.sleep(left)
+        return self.last_rx
+
+    async def press(self, key: str, bucket: list[float], phase: str = "") -> None:
+        if phase:
+            self.begin(phase)
         t0 = time.perf_counter()
         waiter = asyncio.ensure_future(self.next_output())
         self.chan.write(key.encode())
@@ -129,9 +172,12 @@ def pct(values: list[float], q: float) -> float:
     return values[k]
 
 
-async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Random) -> None:
+async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Random,
+               port: int | None = None, pace: float = 0.0) -> None:
+    """``port``: connect there instead (a throttled pipe to the server); ``pace``:
+    wait for each echo to end (quiet for ``pace`` seconds) before the next key."""
     service = server.service
-    s.conn = await asyncssh.connect("127.0.0.1", server.ssh_port, username=s.user,
+    s.conn = await asyncssh.connect("127.0.0.1", port or server.ssh_port, username=s.user,
                                     known_hosts=None, client_keys=[], agent_path=None)
 
     class Client(asyncssh.SSHClientSession):
@@ -161,12 +207,17 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
         await s.shows(table.prompt(0).text[:40], ": Type action")
         action = rng.choice(table.legal(0))
         before = len(table.entries)
-        await s.press(":", s.key_ms)
+        await s.press(":", s.key_ms, "open")
         await s.shows("type an action")
+        await s.quiet(0.05)  # the command line's own redraw has ended (its bytes apart)
         for ch in action:
-            await s.press(ch, s.key_ms)
+            t_key = time.perf_counter()
+            await s.press(ch, s.key_ms, "key")
+            if pace:  # a person typing: the echo arrives before the next key
+                s.echo_ms.append((await s.quiet(pace) - t_key) * 1000)
         # Enter: the action goes to the service; the update is the first output
         # after the service has applied it (the service runs in this process).
+        s.begin("action")
         t0 = time.perf_counter()
         s.chan.write(b"\r")
         while len(table.entries) == before and time.perf_counter() - t0 < 5:
@@ -182,6 +233,9 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
             t1 = t0 + 10
         s.action_ms.append((t1 - t0) * 1000)
         s.actions += 1
+        if pace:  # until the redraws stop: how long the player waits for the screen
+            s.settle_ms.append((await s.quiet(0.5) - t0) * 1000)
+    s.begin("")
 
 
 async def run(sessions: int, actions: int, seed: int) -> dict:
@@ -219,7 +273,11 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         updates = sum(s.chunks - s.start_chunks for s in people)
         played = sum(s.received - s.start_bytes for s in people)
         first = [s.start_bytes for s in people if s.start_bytes]
+        key_bytes = [v for s in people for v in s.key_bytes]
+        action_bytes = [v for s in people for v in s.action_bytes]
+        open_bytes = [v for s in people for v in s.open_bytes]
         return {
+            "key_bytes": key_bytes, "action_bytes": action_bytes, "open_bytes": open_bytes,
             "sessions": sessions, "actions": sum(s.actions for s in people),
             "refused": sum(s.refused for s in people), "errors": [repr(e) for e in errors],
             "wall_s": wall, "keys": keys, "acts": acts,
@@ -258,7 +316,17 @@ def report(r: dict) -> str:
         f"- output over SSH: {r['first_draw_kib']:.0f} KiB to sign in and draw the game "
         f"screen (100×30, truecolor), then {r['bytes_per_action'] / 1024:.1f} KiB per action "
         f"(typing it included), {r['bytes_per_chunk']:.0f} bytes per write on average",
+        f"- per typed character: {mean(r['key_bytes']):.0f} bytes on average, "
+        f"{max(r['key_bytes'], default=0)} at most; opening the command line (`:`) "
+        f"{mean(r['open_bytes']):.0f} bytes; an action's redraws (Enter to the next `:`, the "
+        f"bots' two moves included) {mean(r['action_bytes']) / 1024:.1f} KiB on average, "
+        f"p90 {pct(r['action_bytes'], 90) / 1024:.1f} KiB, "
+        f"max {max(r['action_bytes'], default=0) / 1024:.1f} KiB",
     ])
+
+
+def mean(values: list[float]) -> float:
+    return statistics.mean(values) if values else float("nan")
 
 
 def write_doc(text: str) -> None:
