@@ -293,6 +293,206 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         await server.close()
 
 
+async def throttled_pipe(target_port: int, kbit: float) -> tuple[asyncio.AbstractServer, dict]:
+    """A loopback TCP pipe to ``target_port`` whose server-to-client direction
+    runs at ``kbit`` kbit/s (the client's keys pass at once); counts the bytes."""
+    rate = kbit * 1000 / 8  # bytes a second
+    seen = {"down": 0}
+
+    async def pump(reader, writer, limit: bool) -> None:
+        free = time.perf_counter()  # when the link has sent everything so far
+        try:
+            while data := await reader.read(512):
+                if limit:
+                    seen["down"] += len(data)
+                    free = max(free, time.perf_counter()) + len(data) / rate
+                    await asyncio.sleep(max(0.0, free - time.perf_counter()))
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    async def handle(c_reader, c_writer) -> None:
+        s_reader, s_writer = await asyncio.open_connection("127.0.0.1", target_port)
+        try:
+            await asyncio.gather(pump(c_reader, s_writer, False),
+                                 pump(s_reader, c_writer, True))
+        except asyncio.CancelledError:
+            pass
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    return server, seen
+
+
+async def slow_link(kbit: float, actions: int, seed: int) -> dict:
+    """One player typing at a person's pace through a ``kbit`` kbit/s pipe."""
+    tmp = Path(tempfile.mkdtemp(prefix="fl-slow-"))
+    server = FlorenciaServer(host="127.0.0.1", port=0, auth=Auth(open=True),
+                             socket=tmp / "s.sock", data=tmp, bot_delay=0.0)
+    await server.start()
+    pipe, seen = await throttled_pipe(server.ssh_port, kbit)
+    try:
+        s = Session("slow")
+
+        def set_up() -> None:
+            link = Connection(str(server.socket), s.user)
+            made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed)
+            s.code, s.table_id = made["code"], link.open_table(made["code"], 0).table_id
+            link.close()
+
+        await asyncio.to_thread(set_up)
+        t0 = time.perf_counter()
+        port = pipe.sockets[0].getsockname()[1]
+        started = asyncio.ensure_future(s.shows(": Type action", timeout=60))
+        game = asyncio.ensure_future(
+            play(server, s, actions, random.Random(seed), port=port, pace=0.2))
+        await started  # the sign-in's bytes on the link, apart from the actions'
+        start_wire = seen["down"]
+        await game
+        wall = time.perf_counter() - t0
+        if s.conn is not None:
+            s.conn.close()
+        return {"kbit": kbit, "actions": s.actions, "wall_s": wall, "echo": s.echo_ms,
+                "settle": s.settle_ms, "wire_bytes": seen["down"], "start_wire": start_wire, "received": s.received,
+                "start_bytes": s.start_bytes, "key_bytes": s.key_bytes,
+                "action_bytes": s.action_bytes, "open_bytes": s.open_bytes,
+                "keys": len(s.key_ms)}
+    finally:
+        pipe.close()
+        await server.close()
+
+
+async def spectate(server: FlorenciaServer, s: Session, code: str) -> None:
+    """Sign in over SSH and watch table ``code`` (the lobby's code field)."""
+    s.conn = await asyncssh.connect("127.0.0.1", server.ssh_port, username=s.user,
+                                    known_hosts=None, client_keys=[], agent_path=None)
+
+    class Client(asyncssh.SSHClientSession):
+        def data_received(self, data, datatype):
+            s.feed(data)
+
+    s.chan, _ = await s.conn.create_session(Client, term_type="xterm-256color",
+                                            term_size=(100, 30), encoding=None)
+    await s.shows("Table code", timeout=60)
+    s.chan.write(b"j")
+    await asyncio.sleep(0.3)
+    s.chan.write(code.encode() + b"\r")
+    await s.shows("to act:", timeout=60)  # a spectator's status line
+
+
+async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> dict:
+    """``count`` SSH spectators of one Palazzo table: the benchmark plays its
+    human seat at once, three bots move every ``bot_delay`` seconds."""
+    tmp = Path(tempfile.mkdtemp(prefix="fl-watch-"))
+    server = FlorenciaServer(host="127.0.0.1", port=0, auth=Auth(open=True),
+                             socket=tmp / "s.sock", data=tmp, bot_delay=bot_delay)
+    await server.start()
+    service = server.service
+    try:
+        # The table waits for its player's first move until every spectator is in.
+        link = await asyncio.to_thread(Connection, str(server.socket), "host")
+        made = await asyncio.to_thread(link.call, "create", game="palazzo", humans=1,
+                                       bots=3, seed=seed)
+        code = made["code"]
+        gid = (await asyncio.to_thread(link.open_table, code, 0)).table_id
+        table = service.tables[gid]
+        people = [Session(f"w{i:02d}") for i in range(count)]
+        results = await asyncio.gather(*(spectate(server, s, code) for s in people),
+                                       return_exceptions=True)
+        errors = [r for r in results if isinstance(r, BaseException)]
+        watching = [s for s, r in zip(people, results) if not isinstance(r, BaseException)]
+        await asyncio.sleep(1.0)
+        # Every change the service pushes: when, and then each spectator's first bytes.
+        changes: list[float] = []
+        pushed = service._changed
+
+        def changed(g: int, presence_only: bool = False) -> None:
+            pushed(g, presence_only)
+            if g == gid and not presence_only:
+                changes.append(time.perf_counter())
+        service._changed = changed
+        firsts: list[list[float]] = [[] for _ in watching]
+        for i, s in enumerate(watching):
+            feed = s.feed
+
+            def timed(data: bytes, feed=feed, mine=firsts[i]) -> None:
+                now = time.perf_counter()
+                while len(mine) < len(changes) and changes[len(mine)] <= now:
+                    mine.append(now - changes[len(mine)])
+                feed(data)
+            s.feed = timed
+        rng = random.Random(seed)
+        t0, c0 = time.perf_counter(), sum(os.times()[:4])
+        while len(changes) < actions and not table.is_over():
+            if 0 in table.to_act() and table.bot_to_act() is None:
+                table.submit(0, rng.choice(table.legal(0)))
+                service._changed(gid)
+                service._kick_bots(gid)
+            await asyncio.sleep(bot_delay)
+        await asyncio.sleep(2.0)  # the last redraws
+        wall = time.perf_counter() - t0
+        lat = [v * 1000 for mine in firsts for v in mine]
+        missed = sum(len(changes) - len(mine) for mine in firsts)
+        for s in people:
+            if s.conn is not None:
+                s.conn.close()
+        link.close()
+        return {"count": count, "watching": len(watching), "changes": len(changes),
+                "wall_s": wall, "lat": lat, "missed": missed, "bot_delay": bot_delay,
+                "errors": [repr(e) for e in errors], "cpus": os.cpu_count(),
+                "load": os.getloadavg()}
+    finally:
+        await server.close()
+
+
+def spectators_report(r: dict) -> str:
+    lat = r["lat"]
+    return "\n".join([
+        f"{r['watching']} SSH spectators (of {r['count']}) of one Palazzo table (a player "
+        f"moving at once, three bots every {r['bot_delay']:g} s), {r['changes']} actions in "
+        f"{r['wall_s']:.1f} s on {r['cpus']} cores (load {r['load'][0]:.1f} after).",
+        "",
+        "| latency (ms) | samples | p50 | p95 | p99 | max |",
+        "|---|---|---|---|---|---|",
+        f"| action → spectator's first bytes | {len(lat)} | {pct(lat, 50):.0f} | "
+        f"{pct(lat, 95):.0f} | {pct(lat, 99):.0f} | {max(lat, default=float('nan')):.0f} |",
+        "",
+        f"- actions a spectator saw no bytes after (a later redraw covered them): "
+        f"{r['missed']} of {r['changes'] * r['watching']}",
+    ])
+
+
+def slow_report(r: dict) -> str:
+    n = max(1, r["actions"])
+    per_action = (r["received"] - r["start_bytes"]) / n
+    return "\n".join([
+        f"One SSH session through a {r['kbit']:g} kbit/s pipe (server to player; SSH's "
+        f"framing included), playing Palazzo against two bots by typing each action at a "
+        f"person's pace (each key once the last echo has arrived); {r['actions']} actions.",
+        "",
+        "| seconds | p50 | p90 | max |",
+        "|---|---|---|---|",
+        f"| key → its echo fully drawn | {pct(r['echo'], 50) / 1000:.2f} | "
+        f"{pct(r['echo'], 90) / 1000:.2f} | {max(r['echo'], default=0) / 1000:.2f} |",
+        f"| Enter → the last redraw (own action, bots' moves) | {pct(r['settle'], 50) / 1000:.2f} | "
+        f"{pct(r['settle'], 90) / 1000:.2f} | {max(r['settle'], default=0) / 1000:.2f} |",
+        "",
+        f"- bytes on the link: {r['wire_bytes'] / 1024:.1f} KiB in all, of which the "
+        f"terminal received {r['received'] / 1024:.1f} KiB ({r['start_bytes'] / 1024:.1f} KiB "
+        f"to sign in and draw); {per_action / 1024:.1f} KiB per action, typing included",
+        f"- per typed character {mean(r['key_bytes']):.0f} bytes, opening the command line "
+        f"{mean(r['open_bytes']):.0f} bytes, an action's redraws "
+        f"{mean(r['action_bytes']) / 1024:.1f} KiB",
+        f"- seconds per action: the link carries each action's bytes (typing, redraws, "
+        f"SSH framing) in {(r['wire_bytes'] - r['start_wire']) / n * 8 / (r['kbit'] * 1000):.2f} s "
+        f"at {r['kbit']:g} kbit/s; {r['wall_s'] / n:.1f} s of wall time per action here, "
+        f"most of it the benchmark's own pauses (0.2 s after each key, 0.5 s after each "
+        f"redraw)",
+    ])
+
+
 def report(r: dict) -> str:
     def row(name: str, values: list[float]) -> str:
         return (f"| {name} | {len(values)} | {pct(values, 50):.1f} | {pct(values, 90):.1f} | "
@@ -349,7 +549,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=25, help="actions per session")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--write", action="store_true", help="update docs/performance.md")
+    p.add_argument("--slow-link", type=float, default=None, metavar="KBIT",
+                   help="one session through a KBIT kbit/s pipe instead")
+    p.add_argument("--spectators", type=int, default=0, metavar="N",
+                   help="N spectators of one busy table instead")
+    p.add_argument("--bot-delay", type=float, default=0.05,
+                   help="seconds between bot moves (with --spectators)")
     args = p.parse_args(argv)
+    if args.spectators:
+        r = asyncio.run(spectators(args.spectators, args.actions, args.seed, args.bot_delay))
+        print(spectators_report(r))
+        if r["errors"]:
+            print("errors:", *r["errors"], sep="\n  ", file=sys.stderr)
+        return 1 if r["errors"] else 0
+    if args.slow_link:
+        print(slow_report(asyncio.run(slow_link(args.slow_link, args.actions, args.seed))))
+        return 0
     r = asyncio.run(run(args.sessions, args.actions, args.seed))
     text = report(r)
     print(text)
