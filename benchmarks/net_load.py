@@ -209,7 +209,14 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
         before = len(table.entries)
         await s.press(":", s.key_ms, "open")
         await s.shows("type an action")
-        await s.quiet(0.05)  # the command line's own redraw has ended (its bytes apart)
+        # The command line's own redraw has ended, the footer's keys included
+        # (its bytes are counted apart from the typing's).
+        while ": Type action" in s.text():
+            try:
+                await s.next_output(0.5)
+            except asyncio.TimeoutError:
+                break
+        await s.quiet(0.05)
         for ch in action:
             t_key = time.perf_counter()
             await s.press(ch, s.key_ms, "key")
