@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from florencia_tui.tui.adapter import BoardWidget
@@ -15,7 +17,11 @@ class StrasbourgBoard(BoardWidget):
     StrasbourgBoard { height: 1fr; }
     StrasbourgBoard > VerticalScroll { height: 1fr; }
     StrasbourgBoard #sb-board { height: auto; padding: 0 0 0 1; }
+    StrasbourgBoard #sb-board > Static { height: auto; }
     """
+    #: The board's parts, one Static each (render.board_parts): a moving cursor
+    #: redraws the map alone, and a part whose text is unchanged is not redrawn.
+    PARTS = ("sb-head", "sb-map", "sb-middle", "sb-tail")
 
     def __init__(self) -> None:
         super().__init__()
@@ -25,7 +31,9 @@ class StrasbourgBoard(BoardWidget):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(id="sb-board")
+            with Vertical(id="sb-board"):
+                for part in self.PARTS:
+                    yield Static(id=part)
 
     def show(self, view: dict) -> None:
         """Redraw from a new view; any placement cursor belongs to the old prompt."""
@@ -44,8 +52,15 @@ class StrasbourgBoard(BoardWidget):
     def _draw(self, layout: bool = True) -> None:
         if self.view is None:
             return
-        self.query_one("#sb-board", Static).update(
-            render.board(self.view, self.cursor, self.marks), layout=layout)
+        parts = render.board_parts(self.view, self.cursor, self.marks)
+        for part, lines in zip(self.PARTS, parts):
+            static = self.query_one(f"#{part}", Static)
+            key = [_text_key(line) for line in lines]
+            if getattr(static, "_sb_key", None) == key:
+                continue  # the same text and styles: no repaint
+            static._sb_key = key
+            static.display = bool(lines)
+            static.update(Group(*lines), layout=layout)
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)
 
@@ -58,3 +73,11 @@ class StrasbourgBoard(BoardWidget):
         console = Console(width=width, record=True, file=open("/dev/null", "w"))
         console.print(render.board(self.view, self.cursor, self.marks))
         return console.export_text()
+
+
+def _text_key(line) -> object:
+    """What a line draws: its text, base style, spans and layout settings."""
+    if isinstance(line, Text):
+        return (line.plain, str(line.style), tuple(line.spans), line.justify,
+                line.overflow, line.no_wrap, line.end)
+    return object()  # anything else is never taken for unchanged

@@ -413,25 +413,32 @@ def phase_block(view: dict) -> Text | None:
     return None
 
 
-def board(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> Group:
-    """The whole board; with a cursor (placing) the map comes before the phase block."""
-    parts: list = [track(view), council_line(view)]
-    city = [*map_lines(view, cursor, marks)]
+def board_parts(view: dict, cursor: str | None = None, marks: set[str] | None = None
+                ) -> tuple[list, list, list, list]:
+    """The board in four parts, top to bottom: (head, map, middle, tail). Moving
+    a placement cursor changes the map part alone, so the widget redraws only it."""
+    head: list = [track(view), council_line(view)]
+    city = map_lines(view, cursor, marks)
     phase = phase_block(view)
     last = last_bid_block(view)
+    middle: list = []
     if cursor is not None:
-        parts += city
         if last:
-            parts.append(last)
+            middle.append(last)
     else:
         if phase is not None:
-            parts.append(phase)
+            head.append(phase)
         if last and view["phase"] == "actions":
-            parts.append(last)
-        parts += city
-    parts.append(legend(view))
+            head.append(last)
+    tail: list = [legend(view)]
     own = own_block(view)
     if own is not None:
-        parts.append(own)
-    parts.append(rounds_block(view))
-    return Group(*parts)
+        tail.append(own)
+    tail.append(rounds_block(view))
+    return head, city, middle, tail
+
+
+def board(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> Group:
+    """The whole board; with a cursor (placing) the map comes before the phase block."""
+    head, city, middle, tail = board_parts(view, cursor, marks)
+    return Group(*head, *city, *middle, *tail)
