@@ -18,9 +18,12 @@ class StrasbourgBoard(BoardWidget):
     StrasbourgBoard > VerticalScroll { height: 1fr; }
     StrasbourgBoard #sb-board { height: auto; padding: 0 0 0 1; }
     StrasbourgBoard #sb-board > Static { height: auto; }
+    StrasbourgBoard #sb-map { height: auto; }
+    StrasbourgBoard #sb-map > Static { height: auto; }
     """
-    #: The board's parts, one Static each (render.board_parts): a moving cursor
-    #: redraws the map alone, and a part whose text is unchanged is not redrawn.
+    #: The board's parts, one Static each (render.board_parts), the map one
+    #: Static per line: a moving cursor redraws the two map lines it leaves and
+    #: enters, and a part or line whose text is unchanged is not redrawn.
     PARTS = ("sb-head", "sb-map", "sb-middle", "sb-tail")
 
     def __init__(self) -> None:
@@ -33,7 +36,7 @@ class StrasbourgBoard(BoardWidget):
         with VerticalScroll():
             with Vertical(id="sb-board"):
                 for part in self.PARTS:
-                    yield Static(id=part)
+                    yield Vertical(id=part) if part == "sb-map" else Static(id=part)
 
     def show(self, view: dict) -> None:
         """Redraw from a new view; any placement cursor belongs to the old prompt."""
@@ -52,17 +55,38 @@ class StrasbourgBoard(BoardWidget):
     def _draw(self, layout: bool = True) -> None:
         if self.view is None:
             return
-        parts = render.board_parts(self.view, self.cursor, self.marks)
-        for part, lines in zip(self.PARTS, parts):
+        if layout:
+            parts = render.board_parts(self.view, self.cursor, self.marks)
+            pairs = zip(self.PARTS, parts)
+        else:  # the cursor moved on the same view: only the map's lines differ
+            pairs = [("sb-map", render.map_lines(self.view, self.cursor, self.marks))]
+        for part, lines in pairs:
+            if part == "sb-map":
+                self._draw_map(lines, layout)
+                continue
             static = self.query_one(f"#{part}", Static)
             key = [_text_key(line) for line in lines]
             if getattr(static, "_sb_key", None) == key:
                 continue  # the same text and styles: no repaint
             static._sb_key = key
-            static.display = bool(lines)
+            if static.display != bool(lines):  # (setting it re-applies styles)
+                static.display = bool(lines)
             static.update(Group(*lines), layout=layout)
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)
+
+    def _draw_map(self, lines: list, layout: bool) -> None:
+        box = self.query_one("#sb-map", Vertical)
+        statics = list(box.query_children(Static))
+        if len(statics) != len(lines):  # another board: new lines
+            box.remove_children()
+            statics = [Static() for _ in lines]
+            box.mount(*statics)
+        for static, line in zip(statics, lines):
+            key = _text_key(line)
+            if getattr(static, "_sb_key", None) != key:
+                static._sb_key = key
+                static.update(Group(line), layout=layout)
 
     def text(self, width: int = 60) -> str:
         """The board as plain text (for tests and debugging)."""
