@@ -512,9 +512,10 @@ class TableService:
     # ----- pushing changes --------------------------------------------------------
     def _changed(self, gid: int, presence_only: bool = False) -> None:
         self.revs[gid] = self.revs.get(gid, 0) + 1
+        shared: dict = {}  # one view per seat (spectators: one for all) for this change
         for c in list(self.conns):
             if c.watching and c.watching[0] == gid:
-                c.send({"event": "table", "snap": self.snapshot(c)})
+                c.send({"event": "table", "snap": self.snapshot(c, shared)})
         if not presence_only:
             self._lobby_changed()
 
@@ -557,19 +558,34 @@ class TableService:
             out.append({"user": user, "state": state})
         return out
 
-    def snapshot(self, conn: Conn) -> dict:
-        """What ``conn``'s seat may see now; the log as a change to what it holds."""
+    def snapshot(self, conn: Conn, shared: dict | None = None) -> dict:
+        """What ``conn``'s seat may see now; the log as a change to what it holds.
+
+        ``shared``: what earlier connections of the same change were sent, by
+        seat: every connection of one seat (all spectators: seat None) gets the
+        same view, computed once (the log's change is still each one's own)."""
         gid, seat = conn.watching
-        t = self.tables[gid]
-        over = t.is_over()
-        to_act = t.to_act()
-        lines = t.log(seat)
+        common = shared.get(seat) if shared is not None else None
+        if common is None:
+            common = self._seat_snapshot(gid, seat)
+            if shared is not None:
+                shared[seat] = common
+        lines = common["lines"]
         k = 0
         sent = conn.sent
         n = min(len(lines), len(sent))
         while k < n and lines[k] == sent[k]:
             k += 1
         conn.sent = lines
+        snap = dict(common["snap"])
+        snap["log_from"], snap["log"] = k, lines[k:]
+        return snap
+
+    def _seat_snapshot(self, gid: int, seat: int | None) -> dict:
+        """The part of a snapshot every connection of ``seat`` shares."""
+        t = self.tables[gid]
+        over = t.is_over()
+        to_act = t.to_act()
         snap = {
             "code": self._code(gid), "table_id": gid, "rev": self.revs[gid],
             "game": t.game_id, "seed": t.seed, "seat": seat,
@@ -577,7 +593,6 @@ class TableService:
             "seats": [{"name": s["name"], "kind": s["kind"]} for s in t.seats],
             "view": t.view(seat), "to_act": to_act, "over": over, "status": t.status(),
             "bot_to_act": t.bot_to_act(), "presence": self.presence(gid),
-            "log_from": k, "log": lines[k:],
             "prompt": None, "legal": [], "labels": None,
             "scores": [c.to_dict() for c in t.scores()] if over else None,
         }
@@ -587,7 +602,7 @@ class TableService:
             snap["legal"] = legal
             if len(legal) <= LABELS_UP_TO:
                 snap["labels"] = {a: t.label(seat, a) for a in legal}
-        return snap
+        return {"snap": snap, "lines": t.log(seat)}
 
     # ----- the lobby --------------------------------------------------------------
     def lobby(self, user: str) -> dict:

@@ -265,3 +265,33 @@ async def test_the_new_table_dialog_lets_the_opener_turn_hints_off():
         await pilot.press("f5")
         await pilot.pause()
     assert specs and specs[0]["hints"] is False and specs[0]["game"]
+
+
+def test_spectators_share_one_view_per_change_and_seats_keep_their_own(service_thread, links):
+    """One change, five connections: the view is computed once per seat (all
+    spectators share seat None's), and each still gets only its own seat's."""
+    alice, bob = links("alice"), links("bob")
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11)
+    bob.call("join", code=made["code"])
+    ta = alice.open_table(made["code"], 0)
+    tb = bob.open_table(made["code"], 1)
+    watchers = [links(f"w{i}").open_table(made["code"], None) for i in range(3)]
+    service = service_thread.service
+    table = service.tables[ta.table_id]
+    seen: list[int | None] = []
+    view = table.view
+
+    def counted(seat=None):
+        seen.append(seat)
+        return view(seat)
+
+    table.view = counted
+    try:
+        ta.submit(0, "money")
+    finally:
+        table.view = view
+    assert sorted(seen, key=str) == [0, 1, None]  # one each, not one per connection
+    wait_until(lambda: all(fresh(w).log(None) for w in watchers) and fresh(tb).log(1))
+    assert all(p["hand"] is None for w in watchers for p in w.view(None)["players"])
+    assert tb.view(1)["players"][1]["hand"] and tb.view(1)["players"][0]["hand"] is None
+    assert fresh(ta).view(0)["players"][0]["hand"]
