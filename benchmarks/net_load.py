@@ -104,7 +104,8 @@ class Session:
                 pass
 
     def feed(self, data: bytes) -> None:
-        self.stream.feed(data)
+        if self.stream is not None:  # (None: bytes counted, the screen not emulated)
+            self.stream.feed(data)
         now = time.perf_counter()
         self.last_rx = now
         self.received += len(data)
@@ -162,6 +163,18 @@ def rss_pss_kib(pid: int) -> tuple[int, int]:
     except OSError:
         pass
     return rss, pss
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -411,6 +424,9 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
         errors = [r for r in results if isinstance(r, BaseException)]
         watching = [s for s, r in zip(people, results) if not isinstance(r, BaseException)]
         await asyncio.sleep(1.0)
+        for s in watching:  # from here on only timed (emulating 40 screens costs CPU)
+            s.stream = None
+        apps = [p.proc.pid for p in list(PtySession.children) if p.proc]
         # Every change the service pushes: when, and then each spectator's first bytes.
         changes: list[float] = []
         pushed = service._changed
@@ -431,7 +447,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
                 feed(data)
             s.feed = timed
         rng = random.Random(seed)
-        t0, c0 = time.perf_counter(), sum(os.times()[:4])
+        t0, c0, apps0 = time.perf_counter(), sum(os.times()[:2]), cpu_seconds(apps)
         while len(changes) < actions and not table.is_over():
             if 0 in table.to_act() and table.bot_to_act() is None:
                 table.submit(0, rng.choice(table.legal(0)))
@@ -440,6 +456,8 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
             await asyncio.sleep(bot_delay)
         await asyncio.sleep(2.0)  # the last redraws
         wall = time.perf_counter() - t0
+        apps_cpu = cpu_seconds(apps) - apps0
+        own_cpu = sum(os.times()[:2]) - c0
         lat = [v * 1000 for mine in firsts for v in mine]
         missed = sum(len(changes) - len(mine) for mine in firsts)
         for s in people:
@@ -449,7 +467,8 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
         return {"count": count, "watching": len(watching), "changes": len(changes),
                 "wall_s": wall, "lat": lat, "missed": missed, "bot_delay": bot_delay,
                 "errors": [repr(e) for e in errors], "cpus": os.cpu_count(),
-                "load": os.getloadavg()}
+                "load": os.getloadavg(), "apps_cpu": apps_cpu, "own_cpu": own_cpu,
+                "apps": len(apps)}
     finally:
         await server.close()
 
@@ -468,6 +487,10 @@ def spectators_report(r: dict) -> str:
         "",
         f"- actions a spectator saw no bytes after (a later redraw covered them): "
         f"{r['missed']} of {r['changes'] * r['watching']}",
+        f"- CPU: the {r['apps']} spectators' apps {r['apps_cpu']:.1f} s "
+        f"({r['apps_cpu'] / max(1, r['changes']) / max(1, r['apps']) * 1000:.1f} ms per "
+        f"action per spectator); this process (service, bots, SSH clients) "
+        f"{r['own_cpu']:.1f} s; wall {r['wall_s']:.1f} s",
     ])
 
 
