@@ -227,7 +227,7 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
         while ": Type action" in s.text():
             try:
                 await s.next_output(0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
         await s.quiet(0.05)
         for ch in action:
@@ -375,7 +375,8 @@ async def slow_link(kbit: float, actions: int, seed: int) -> dict:
         if s.conn is not None:
             s.conn.close()
         return {"kbit": kbit, "actions": s.actions, "wall_s": wall, "echo": s.echo_ms,
-                "settle": s.settle_ms, "wire_bytes": seen["down"], "start_wire": start_wire, "received": s.received,
+                "settle": s.settle_ms, "wire_bytes": seen["down"], "start_wire": start_wire,
+                "received": s.received,
                 "start_bytes": s.start_bytes, "key_bytes": s.key_bytes,
                 "action_bytes": s.action_bytes, "open_bytes": s.open_bytes,
                 "keys": len(s.key_ms)}
@@ -506,7 +507,8 @@ def slow_report(r: dict) -> str:
         "|---|---|---|---|",
         f"| key → its echo fully drawn | {pct(r['echo'], 50) / 1000:.2f} | "
         f"{pct(r['echo'], 90) / 1000:.2f} | {max(r['echo'], default=0) / 1000:.2f} |",
-        f"| Enter → the last redraw (own action, bots' moves) | {pct(r['settle'], 50) / 1000:.2f} | "
+        f"| Enter → the last redraw (own action, bots' moves) | "
+        f"{pct(r['settle'], 50) / 1000:.2f} | "
         f"{pct(r['settle'], 90) / 1000:.2f} | {max(r['settle'], default=0) / 1000:.2f} |",
         "",
         f"- bytes on the link: {r['wire_bytes'] / 1024:.1f} KiB in all, of which the "

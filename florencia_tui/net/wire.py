@@ -17,7 +17,7 @@ when the screen's size changes (a terminal may reflow its contents on resize).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
