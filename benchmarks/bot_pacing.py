@@ -62,8 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--delay", type=float, default=DEFAULT_DELAY)
     ap.add_argument("--kind", default="bot:heuristic", help="the bot level on every seat")
     args = ap.parse_args(argv)
-    print(f"Watching time of a round of bot turns ({args.kind}, {args.delay} s per visible "
-          f"move), seconds; target < {TARGET:g}")
+    print(
+        f"Watching time of a round of bot turns ({args.kind}, {args.delay} s per visible "
+        f"move), seconds; target < {TARGET:g}"
+    )
     print(f"{'game':<12} {'players':>7} {'rounds':>7} {'p50':>6} {'p95':>6} {'max':>6}  target")
     ok = True
     for info in available_games():
@@ -74,9 +76,11 @@ def main(argv: list[str] | None = None) -> int:
         p95 = rounds[min(len(rounds) - 1, int(0.95 * len(rounds)))]
         met = p95 < TARGET
         ok &= met
-        print(f"{info.id:<12} {PLAYERS[info.id]:>7} {len(rounds):>7} "
-              f"{statistics.median(rounds):>6.2f} {p95:>6.2f} {rounds[-1]:>6.2f}  "
-              f"{'met' if met else 'MISSED'}")
+        print(
+            f"{info.id:<12} {PLAYERS[info.id]:>7} {len(rounds):>7} "
+            f"{statistics.median(rounds):>6.2f} {p95:>6.2f} {rounds[-1]:>6.2f}  "
+            f"{'met' if met else 'MISSED'}"
+        )
     return 0 if ok else 1
 
 

@@ -37,9 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     games = args.only or [g.id for g in available_games()]
     load = os.getloadavg()
-    print(f"{os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
-          f"at the start; {args.games} games per game, {args.players} players, "
-          f"seats {', '.join(LEVELS)} rotated, seed {args.seed}\n")
+    print(
+        f"{os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
+        f"at the start; {args.games} games per game, {args.players} players, "
+        f"seats {', '.join(LEVELS)} rotated, seed {args.seed}\n"
+    )
     print("| game | level | decisions | p50 ms | p95 ms | max ms | p95 <= 1 s |")
     print("|---|---|---|---|---|---|---|")
     worst = 0.0
@@ -49,13 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         for level in dict.fromkeys(res.seats):
             p50, p95, top = res.decision_time(level)
             worst = max(worst, p95)
-            print(f"| {game_id} | {level.removeprefix('bot:')} | {len(res.times[level])} | "
-                  f"{p50 * 1000:.1f} | {p95 * 1000:.1f} | {top * 1000:.1f} | "
-                  f"{'yes' if p95 <= TARGET_P95 else 'NO'} |", flush=True)
+            print(
+                f"| {game_id} | {level.removeprefix('bot:')} | {len(res.times[level])} | "
+                f"{p50 * 1000:.1f} | {p95 * 1000:.1f} | {top * 1000:.1f} | "
+                f"{'yes' if p95 <= TARGET_P95 else 'NO'} |",
+                flush=True,
+            )
         print(f"<!-- {game_id}: {time.perf_counter() - t0:.0f} s -->", flush=True)
     load = os.getloadavg()
-    print(f"\nload average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end; "
-          f"worst p95 {worst * 1000:.0f} ms ({'met' if worst <= TARGET_P95 else 'NOT met'})")
+    print(
+        f"\nload average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end; "
+        f"worst p95 {worst * 1000:.0f} ms ({'met' if worst <= TARGET_P95 else 'NOT met'})"
+    )
     return 0 if worst <= TARGET_P95 else 1
 
 

@@ -122,8 +122,9 @@ class Session:
 
     def begin(self, phase: str) -> None:
         """The bytes from now on answer ``phase``; the last phase's are counted."""
-        sizes = {"key": self.key_bytes, "action": self.action_bytes,
-                 "open": self.open_bytes}.get(self.phase)
+        sizes = {"key": self.key_bytes, "action": self.action_bytes, "open": self.open_bytes}.get(
+            self.phase
+        )
         if sizes is not None:
             sizes.append(self.received - self.phase_at)
         self.phase, self.phase_at = phase, self.received
@@ -185,24 +186,38 @@ def pct(values: list[float], q: float) -> float:
     return values[k]
 
 
-async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Random,
-               port: int | None = None, pace: float = 0.0) -> None:
+async def play(
+    server: FlorenciaServer,
+    s: Session,
+    actions: int,
+    rng: random.Random,
+    port: int | None = None,
+    pace: float = 0.0,
+) -> None:
     """``port``: connect there instead (a throttled pipe to the server); ``pace``:
     wait for each echo to end (quiet for ``pace`` seconds) before the next key."""
     service = server.service
-    s.conn = await asyncssh.connect("127.0.0.1", port or server.ssh_port, username=s.user,
-                                    known_hosts=None, client_keys=[], agent_path=None)
+    s.conn = await asyncssh.connect(
+        "127.0.0.1",
+        port or server.ssh_port,
+        username=s.user,
+        known_hosts=None,
+        client_keys=[],
+        agent_path=None,
+    )
 
     class Client(asyncssh.SSHClientSession):
         def data_received(self, data, datatype):
             s.feed(data)
 
-    s.chan, _ = await s.conn.create_session(Client, term_type="xterm-256color",
-                                            term_size=(100, 30), encoding=None)
+    s.chan, _ = await s.conn.create_session(
+        Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
     table = None
     deadline = time.perf_counter() + 60
-    while table is None or not any(c.user == s.user and c.via == "ssh" and
-                                   c.watching == (s.table_id, 0) for c in service.conns):
+    while table is None or not any(
+        c.user == s.user and c.via == "ssh" and c.watching == (s.table_id, 0) for c in service.conns
+    ):
         if time.perf_counter() > deadline:
             raise TimeoutError(f"{s.user} never reached the table")
         table = service.tables.get(s.table_id)
@@ -260,8 +275,14 @@ async def play(server: FlorenciaServer, s: Session, actions: int, rng: random.Ra
 
 async def run(sessions: int, actions: int, seed: int) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="fl-load-"))
-    server = FlorenciaServer(host="127.0.0.1", port=0, auth=Auth(open=True),
-                             socket=tmp / "s.sock", data=tmp, bot_delay=0.0)
+    server = FlorenciaServer(
+        host="127.0.0.1",
+        port=0,
+        auth=Auth(open=True),
+        socket=tmp / "s.sock",
+        data=tmp,
+        bot_delay=0.0,
+    )
     await server.start()
     rss0 = rss_pss_kib(os.getpid())[0]
     try:
@@ -280,7 +301,8 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         rng = random.Random(seed)
         results = await asyncio.gather(
             *(play(server, s, actions, random.Random(rng.random())) for s in people),
-            return_exceptions=True)
+            return_exceptions=True,
+        )
         wall = time.perf_counter() - t0
         errors = [r for r in results if isinstance(r, BaseException)]
         mem = [rss_pss_kib(p.proc.pid) for p in list(PtySession.children) if p.proc]
@@ -297,10 +319,16 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         action_bytes = [v for s in people for v in s.action_bytes]
         open_bytes = [v for s in people for v in s.open_bytes]
         return {
-            "key_bytes": key_bytes, "action_bytes": action_bytes, "open_bytes": open_bytes,
-            "sessions": sessions, "actions": sum(s.actions for s in people),
-            "refused": sum(s.refused for s in people), "errors": [repr(e) for e in errors],
-            "wall_s": wall, "keys": keys, "acts": acts,
+            "key_bytes": key_bytes,
+            "action_bytes": action_bytes,
+            "open_bytes": open_bytes,
+            "sessions": sessions,
+            "actions": sum(s.actions for s in people),
+            "refused": sum(s.refused for s in people),
+            "errors": [repr(e) for e in errors],
+            "wall_s": wall,
+            "keys": keys,
+            "acts": acts,
             "bytes_per_chunk": played / max(1, updates),
             "bytes_per_action": played / max(1, sum(s.actions for s in people)),
             "first_draw_kib": statistics.mean(first) / 1024 if first else float("nan"),
@@ -337,8 +365,7 @@ async def throttled_pipe(target_port: int, kbit: float) -> tuple[asyncio.Abstrac
     async def handle(c_reader, c_writer) -> None:
         s_reader, s_writer = await asyncio.open_connection("127.0.0.1", target_port)
         try:
-            await asyncio.gather(pump(c_reader, s_writer, False),
-                                 pump(s_reader, c_writer, True))
+            await asyncio.gather(pump(c_reader, s_writer, False), pump(s_reader, c_writer, True))
         except asyncio.CancelledError:
             pass
 
@@ -349,8 +376,14 @@ async def throttled_pipe(target_port: int, kbit: float) -> tuple[asyncio.Abstrac
 async def slow_link(kbit: float, actions: int, seed: int) -> dict:
     """One player typing at a person's pace through a ``kbit`` kbit/s pipe."""
     tmp = Path(tempfile.mkdtemp(prefix="fl-slow-"))
-    server = FlorenciaServer(host="127.0.0.1", port=0, auth=Auth(open=True),
-                             socket=tmp / "s.sock", data=tmp, bot_delay=0.0)
+    server = FlorenciaServer(
+        host="127.0.0.1",
+        port=0,
+        auth=Auth(open=True),
+        socket=tmp / "s.sock",
+        data=tmp,
+        bot_delay=0.0,
+    )
     await server.start()
     pipe, seen = await throttled_pipe(server.ssh_port, kbit)
     try:
@@ -367,19 +400,29 @@ async def slow_link(kbit: float, actions: int, seed: int) -> dict:
         port = pipe.sockets[0].getsockname()[1]
         started = asyncio.ensure_future(s.shows(": Type action", timeout=60))
         game = asyncio.ensure_future(
-            play(server, s, actions, random.Random(seed), port=port, pace=0.2))
+            play(server, s, actions, random.Random(seed), port=port, pace=0.2)
+        )
         await started  # the sign-in's bytes on the link, apart from the actions'
         start_wire = seen["down"]
         await game
         wall = time.perf_counter() - t0
         if s.conn is not None:
             s.conn.close()
-        return {"kbit": kbit, "actions": s.actions, "wall_s": wall, "echo": s.echo_ms,
-                "settle": s.settle_ms, "wire_bytes": seen["down"], "start_wire": start_wire,
-                "received": s.received,
-                "start_bytes": s.start_bytes, "key_bytes": s.key_bytes,
-                "action_bytes": s.action_bytes, "open_bytes": s.open_bytes,
-                "keys": len(s.key_ms)}
+        return {
+            "kbit": kbit,
+            "actions": s.actions,
+            "wall_s": wall,
+            "echo": s.echo_ms,
+            "settle": s.settle_ms,
+            "wire_bytes": seen["down"],
+            "start_wire": start_wire,
+            "received": s.received,
+            "start_bytes": s.start_bytes,
+            "key_bytes": s.key_bytes,
+            "action_bytes": s.action_bytes,
+            "open_bytes": s.open_bytes,
+            "keys": len(s.key_ms),
+        }
     finally:
         pipe.close()
         await server.close()
@@ -387,15 +430,22 @@ async def slow_link(kbit: float, actions: int, seed: int) -> dict:
 
 async def spectate(server: FlorenciaServer, s: Session, code: str) -> None:
     """Sign in over SSH and watch table ``code`` (the lobby's code field)."""
-    s.conn = await asyncssh.connect("127.0.0.1", server.ssh_port, username=s.user,
-                                    known_hosts=None, client_keys=[], agent_path=None)
+    s.conn = await asyncssh.connect(
+        "127.0.0.1",
+        server.ssh_port,
+        username=s.user,
+        known_hosts=None,
+        client_keys=[],
+        agent_path=None,
+    )
 
     class Client(asyncssh.SSHClientSession):
         def data_received(self, data, datatype):
             s.feed(data)
 
-    s.chan, _ = await s.conn.create_session(Client, term_type="xterm-256color",
-                                            term_size=(100, 30), encoding=None)
+    s.chan, _ = await s.conn.create_session(
+        Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
     await s.shows("Table code", timeout=60)
     s.chan.write(b"j")
     await asyncio.sleep(0.3)
@@ -407,21 +457,29 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
     """``count`` SSH spectators of one Palazzo table: the benchmark plays its
     human seat at once, three bots move every ``bot_delay`` seconds."""
     tmp = Path(tempfile.mkdtemp(prefix="fl-watch-"))
-    server = FlorenciaServer(host="127.0.0.1", port=0, auth=Auth(open=True),
-                             socket=tmp / "s.sock", data=tmp, bot_delay=bot_delay)
+    server = FlorenciaServer(
+        host="127.0.0.1",
+        port=0,
+        auth=Auth(open=True),
+        socket=tmp / "s.sock",
+        data=tmp,
+        bot_delay=bot_delay,
+    )
     await server.start()
     service = server.service
     try:
         # The table waits for its player's first move until every spectator is in.
         link = await asyncio.to_thread(Connection, str(server.socket), "host")
-        made = await asyncio.to_thread(link.call, "create", game="palazzo", humans=1,
-                                       bots=3, seed=seed)
+        made = await asyncio.to_thread(
+            link.call, "create", game="palazzo", humans=1, bots=3, seed=seed
+        )
         code = made["code"]
         gid = (await asyncio.to_thread(link.open_table, code, 0)).table_id
         table = service.tables[gid]
         people = [Session(f"w{i:02d}") for i in range(count)]
-        results = await asyncio.gather(*(spectate(server, s, code) for s in people),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            *(spectate(server, s, code) for s in people), return_exceptions=True
+        )
         errors = [r for r in results if isinstance(r, BaseException)]
         watching = [s for s, r in zip(people, results) if not isinstance(r, BaseException)]
         await asyncio.sleep(1.0)
@@ -436,6 +494,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
             pushed(g, presence_only)
             if g == gid and not presence_only:
                 changes.append(time.perf_counter())
+
         service._changed = changed
         firsts: list[list[float]] = [[] for _ in watching]
         for i, s in enumerate(watching):
@@ -446,6 +505,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
                 while len(mine) < len(changes) and changes[len(mine)] <= now:
                     mine.append(now - changes[len(mine)])
                 feed(data)
+
             s.feed = timed
         rng = random.Random(seed)
         t0, c0, apps0 = time.perf_counter(), sum(os.times()[:2]), cpu_seconds(apps)
@@ -465,96 +525,115 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
             if s.conn is not None:
                 s.conn.close()
         link.close()
-        return {"count": count, "watching": len(watching), "changes": len(changes),
-                "wall_s": wall, "lat": lat, "missed": missed, "bot_delay": bot_delay,
-                "errors": [repr(e) for e in errors], "cpus": os.cpu_count(),
-                "load": os.getloadavg(), "apps_cpu": apps_cpu, "own_cpu": own_cpu,
-                "apps": len(apps)}
+        return {
+            "count": count,
+            "watching": len(watching),
+            "changes": len(changes),
+            "wall_s": wall,
+            "lat": lat,
+            "missed": missed,
+            "bot_delay": bot_delay,
+            "errors": [repr(e) for e in errors],
+            "cpus": os.cpu_count(),
+            "load": os.getloadavg(),
+            "apps_cpu": apps_cpu,
+            "own_cpu": own_cpu,
+            "apps": len(apps),
+        }
     finally:
         await server.close()
 
 
 def spectators_report(r: dict) -> str:
     lat = r["lat"]
-    return "\n".join([
-        f"{r['watching']} SSH spectators (of {r['count']}) of one Palazzo table (a player "
-        f"moving at once, three bots every {r['bot_delay']:g} s), {r['changes']} actions in "
-        f"{r['wall_s']:.1f} s on {r['cpus']} cores (load {r['load'][0]:.1f} after).",
-        "",
-        "| latency (ms) | samples | p50 | p95 | p99 | max |",
-        "|---|---|---|---|---|---|",
-        f"| action → spectator's first bytes | {len(lat)} | {pct(lat, 50):.0f} | "
-        f"{pct(lat, 95):.0f} | {pct(lat, 99):.0f} | {max(lat, default=float('nan')):.0f} |",
-        "",
-        f"- actions a spectator saw no bytes after (a later redraw covered them): "
-        f"{r['missed']} of {r['changes'] * r['watching']}",
-        f"- CPU: the {r['apps']} spectators' apps {r['apps_cpu']:.1f} s "
-        f"({r['apps_cpu'] / max(1, r['changes']) / max(1, r['apps']) * 1000:.1f} ms per "
-        f"action per spectator); this process (service, bots, SSH clients) "
-        f"{r['own_cpu']:.1f} s; wall {r['wall_s']:.1f} s",
-    ])
+    return "\n".join(
+        [
+            f"{r['watching']} SSH spectators (of {r['count']}) of one Palazzo table (a player "
+            f"moving at once, three bots every {r['bot_delay']:g} s), {r['changes']} actions in "
+            f"{r['wall_s']:.1f} s on {r['cpus']} cores (load {r['load'][0]:.1f} after).",
+            "",
+            "| latency (ms) | samples | p50 | p95 | p99 | max |",
+            "|---|---|---|---|---|---|",
+            f"| action → spectator's first bytes | {len(lat)} | {pct(lat, 50):.0f} | "
+            f"{pct(lat, 95):.0f} | {pct(lat, 99):.0f} | {max(lat, default=float('nan')):.0f} |",
+            "",
+            f"- actions a spectator saw no bytes after (a later redraw covered them): "
+            f"{r['missed']} of {r['changes'] * r['watching']}",
+            f"- CPU: the {r['apps']} spectators' apps {r['apps_cpu']:.1f} s "
+            f"({r['apps_cpu'] / max(1, r['changes']) / max(1, r['apps']) * 1000:.1f} ms per "
+            f"action per spectator); this process (service, bots, SSH clients) "
+            f"{r['own_cpu']:.1f} s; wall {r['wall_s']:.1f} s",
+        ]
+    )
 
 
 def slow_report(r: dict) -> str:
     n = max(1, r["actions"])
     per_action = (r["received"] - r["start_bytes"]) / n
-    return "\n".join([
-        f"One SSH session through a {r['kbit']:g} kbit/s pipe (server to player; SSH's "
-        f"framing included), playing Palazzo against two bots by typing each action at a "
-        f"person's pace (each key once the last echo has arrived); {r['actions']} actions.",
-        "",
-        "| seconds | p50 | p90 | max |",
-        "|---|---|---|---|",
-        f"| key → its echo fully drawn | {pct(r['echo'], 50) / 1000:.2f} | "
-        f"{pct(r['echo'], 90) / 1000:.2f} | {max(r['echo'], default=0) / 1000:.2f} |",
-        f"| Enter → the last redraw (own action, bots' moves) | "
-        f"{pct(r['settle'], 50) / 1000:.2f} | "
-        f"{pct(r['settle'], 90) / 1000:.2f} | {max(r['settle'], default=0) / 1000:.2f} |",
-        "",
-        f"- bytes on the link: {r['wire_bytes'] / 1024:.1f} KiB in all, of which the "
-        f"terminal received {r['received'] / 1024:.1f} KiB ({r['start_bytes'] / 1024:.1f} KiB "
-        f"to sign in and draw); {per_action / 1024:.1f} KiB per action, typing included",
-        f"- per typed character {mean(r['key_bytes']):.0f} bytes, opening the command line "
-        f"{mean(r['open_bytes']):.0f} bytes, an action's redraws "
-        f"{mean(r['action_bytes']) / 1024:.1f} KiB",
-        f"- seconds per action: the link carries each action's bytes (typing, redraws, "
-        f"SSH framing) in {(r['wire_bytes'] - r['start_wire']) / n * 8 / (r['kbit'] * 1000):.2f} s "
-        f"at {r['kbit']:g} kbit/s; {r['wall_s'] / n:.1f} s of wall time per action here, "
-        f"most of it the benchmark's own pauses (0.2 s after each key, 0.5 s after each "
-        f"redraw)",
-    ])
+    link_s = (r["wire_bytes"] - r["start_wire"]) / n * 8 / (r["kbit"] * 1000)
+    return "\n".join(
+        [
+            f"One SSH session through a {r['kbit']:g} kbit/s pipe (server to player; SSH's "
+            f"framing included), playing Palazzo against two bots by typing each action at a "
+            f"person's pace (each key once the last echo has arrived); {r['actions']} actions.",
+            "",
+            "| seconds | p50 | p90 | max |",
+            "|---|---|---|---|",
+            f"| key → its echo fully drawn | {pct(r['echo'], 50) / 1000:.2f} | "
+            f"{pct(r['echo'], 90) / 1000:.2f} | {max(r['echo'], default=0) / 1000:.2f} |",
+            f"| Enter → the last redraw (own action, bots' moves) | "
+            f"{pct(r['settle'], 50) / 1000:.2f} | "
+            f"{pct(r['settle'], 90) / 1000:.2f} | {max(r['settle'], default=0) / 1000:.2f} |",
+            "",
+            f"- bytes on the link: {r['wire_bytes'] / 1024:.1f} KiB in all, of which the "
+            f"terminal received {r['received'] / 1024:.1f} KiB ({r['start_bytes'] / 1024:.1f} KiB "
+            f"to sign in and draw); {per_action / 1024:.1f} KiB per action, typing included",
+            f"- per typed character {mean(r['key_bytes']):.0f} bytes, opening the command line "
+            f"{mean(r['open_bytes']):.0f} bytes, an action's redraws "
+            f"{mean(r['action_bytes']) / 1024:.1f} KiB",
+            f"- seconds per action: the link carries each action's bytes (typing, redraws, "
+            f"SSH framing) in {link_s:.2f} s "
+            f"at {r['kbit']:g} kbit/s; {r['wall_s'] / n:.1f} s of wall time per action here, "
+            f"most of it the benchmark's own pauses (0.2 s after each key, 0.5 s after each "
+            f"redraw)",
+        ]
+    )
 
 
 def report(r: dict) -> str:
     def row(name: str, values: list[float]) -> str:
-        return (f"| {name} | {len(values)} | {pct(values, 50):.1f} | {pct(values, 90):.1f} | "
-                f"{pct(values, 99):.1f} | {max(values) if values else float('nan'):.1f} |")
+        return (
+            f"| {name} | {len(values)} | {pct(values, 50):.1f} | {pct(values, 90):.1f} | "
+            f"{pct(values, 99):.1f} | {max(values) if values else float('nan'):.1f} |"
+        )
 
-    return "\n".join([
-        f"{r['sessions']} concurrent SSH sessions on loopback, each playing Palazzo against "
-        f"two bots by typing actions (`:` + notation + Enter); {r['actions']} actions in "
-        f"{r['wall_s']:.1f} s on {r['cpus']} cores, {r['refused']} refused, "
-        f"{len(r['errors'])} sessions failed.",
-        "",
-        "| latency (ms) | samples | p50 | p90 | p99 | max |",
-        "|---|---|---|---|---|---|",
-        row("keystroke → update (app echo)", r["keys"]),
-        row("action → update (via the service)", r["acts"]),
-        "",
-        f"- memory per session (the app process): RSS {r['rss_mib']:.1f} MiB, "
-        f"PSS {r['pss_mib']:.1f} MiB (shared pages split between sessions)",
-        f"- server growth for {r['sessions']} sessions and tables: "
-        f"{r['server_growth_mib']:.1f} MiB",
-        f"- output over SSH: {r['first_draw_kib']:.0f} KiB to sign in and draw the game "
-        f"screen (100×30, truecolor), then {r['bytes_per_action'] / 1024:.1f} KiB per action "
-        f"(typing it included), {r['bytes_per_chunk']:.0f} bytes per write on average",
-        f"- per typed character: {mean(r['key_bytes']):.0f} bytes on average, "
-        f"{max(r['key_bytes'], default=0)} at most; opening the command line (`:`) "
-        f"{mean(r['open_bytes']):.0f} bytes; an action's redraws (Enter to the next `:`, the "
-        f"bots' two moves included) {mean(r['action_bytes']) / 1024:.1f} KiB on average, "
-        f"p90 {pct(r['action_bytes'], 90) / 1024:.1f} KiB, "
-        f"max {max(r['action_bytes'], default=0) / 1024:.1f} KiB",
-    ])
+    return "\n".join(
+        [
+            f"{r['sessions']} concurrent SSH sessions on loopback, each playing Palazzo against "
+            f"two bots by typing actions (`:` + notation + Enter); {r['actions']} actions in "
+            f"{r['wall_s']:.1f} s on {r['cpus']} cores, {r['refused']} refused, "
+            f"{len(r['errors'])} sessions failed.",
+            "",
+            "| latency (ms) | samples | p50 | p90 | p99 | max |",
+            "|---|---|---|---|---|---|",
+            row("keystroke → update (app echo)", r["keys"]),
+            row("action → update (via the service)", r["acts"]),
+            "",
+            f"- memory per session (the app process): RSS {r['rss_mib']:.1f} MiB, "
+            f"PSS {r['pss_mib']:.1f} MiB (shared pages split between sessions)",
+            f"- server growth for {r['sessions']} sessions and tables: "
+            f"{r['server_growth_mib']:.1f} MiB",
+            f"- output over SSH: {r['first_draw_kib']:.0f} KiB to sign in and draw the game "
+            f"screen (100×30, truecolor), then {r['bytes_per_action'] / 1024:.1f} KiB per action "
+            f"(typing it included), {r['bytes_per_chunk']:.0f} bytes per write on average",
+            f"- per typed character: {mean(r['key_bytes']):.0f} bytes on average, "
+            f"{max(r['key_bytes'], default=0)} at most; opening the command line (`:`) "
+            f"{mean(r['open_bytes']):.0f} bytes; an action's redraws (Enter to the next `:`, the "
+            f"bots' two moves included) {mean(r['action_bytes']) / 1024:.1f} KiB on average, "
+            f"p90 {pct(r['action_bytes'], 90) / 1024:.1f} KiB, "
+            f"max {max(r['action_bytes'], default=0) / 1024:.1f} KiB",
+        ]
+    )
 
 
 def mean(values: list[float]) -> float:
@@ -581,12 +660,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=25, help="actions per session")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--write", action="store_true", help="update docs/performance.md")
-    p.add_argument("--slow-link", type=float, default=None, metavar="KBIT",
-                   help="one session through a KBIT kbit/s pipe instead")
-    p.add_argument("--spectators", type=int, default=0, metavar="N",
-                   help="N spectators of one busy table instead")
-    p.add_argument("--bot-delay", type=float, default=0.05,
-                   help="seconds between bot moves (with --spectators)")
+    p.add_argument(
+        "--slow-link",
+        type=float,
+        default=None,
+        metavar="KBIT",
+        help="one session through a KBIT kbit/s pipe instead",
+    )
+    p.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N spectators of one busy table instead",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.05,
+        help="seconds between bot moves (with --spectators)",
+    )
     args = p.parse_args(argv)
     if args.spectators:
         r = asyncio.run(spectators(args.spectators, args.actions, args.seed, args.bot_delay))

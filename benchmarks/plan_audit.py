@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     faults, wasted, plans, kept = [], [], {}, {}
     t0 = time.perf_counter()
     for i in range(args.games):
-        order = kinds[i % n:] + kinds[:i % n]
+        order = kinds[i % n :] + kinds[: i % n]
         audit = PlanAudit()
         play_one(g, n, args.seed * 1_000_003 + i, order, ask=args.ask, after=audit)
         for p in audit.plans:
@@ -47,23 +47,35 @@ def main(argv: list[str] | None = None) -> int:
             kept.setdefault(order[seat], []).append(k)
         faults += [(i, order[p.seat], p) for p in audit.faults()]
         wasted += [(i, order[p.seat], p) for p in audit.wasted()]
-        print(f"{i + 1}/{args.games} games, {time.perf_counter() - t0:.0f} s, "
-              f"{len(faults)} absurd plans", file=sys.stderr, flush=True)
-    print(f"{args.games} Strasbourg games, seats {', '.join(kinds)} rotated, seed {args.seed}, "
-          f"asked {args.ask}-first, {time.perf_counter() - t0:.0f} s")
-    print("| level | round-1 cards drawn (min/median/max) | later rounds (median/max) | "
-          "largest stack | tasks kept (median/max) |")
+        print(
+            f"{i + 1}/{args.games} games, {time.perf_counter() - t0:.0f} s, "
+            f"{len(faults)} absurd plans",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(
+        f"{args.games} Strasbourg games, seats {', '.join(kinds)} rotated, seed {args.seed}, "
+        f"asked {args.ask}-first, {time.perf_counter() - t0:.0f} s"
+    )
+    print(
+        "| level | round-1 cards drawn (min/median/max) | later rounds (median/max) | "
+        "largest stack | tasks kept (median/max) |"
+    )
     print("|---|---|---|---|---|")
     for level, ps in plans.items():
         r1 = [p.drawn for p in ps if p.round == 1]
         later = [p.drawn for p in ps if p.round > 1]
-        print(f"| {level} | {min(r1)}/{statistics.median(r1):g}/{max(r1)} | "
-              f"{statistics.median(later):g}/{max(later)} | {max(p.largest for p in ps)} | "
-              f"{statistics.median(kept[level]):g}/{max(kept[level])} |")
+        print(
+            f"| {level} | {min(r1)}/{statistics.median(r1):g}/{max(r1)} | "
+            f"{statistics.median(later):g}/{max(later)} | {max(p.largest for p in ps)} | "
+            f"{statistics.median(kept[level]):g}/{max(kept[level])} |"
+        )
     print(f"absurd plans: {len(faults)}")
     for i, level, p in faults:
-        print(f"  game {i}: {level} round {p.round}: drew {p.drawn} of {p.deck_before}, "
-              f"largest stack {p.largest}")
+        print(
+            f"  game {i}: {level} round {p.round}: drew {p.drawn} of {p.deck_before}, "
+            f"largest stack {p.largest}"
+        )
     print(f"games ended with more than {UNUSED} cards never drawn: {len(wasted)}")
     for i, level, p in wasted:
         print(f"  game {i}: {level}: {p.deck_before - p.drawn} cards left after round 5")

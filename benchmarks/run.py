@@ -29,8 +29,7 @@ from florencia_tui.games import available_games, get_game  # noqa: E402
 GAMES_PER_SECOND_TARGET = {"palazzo": 100, "strasbourg": 50, "architects": 20, "florence": 10}
 
 
-def random_games_per_second(game_id: str, players: int, seconds: float
-                            ) -> tuple[float, float]:
+def random_games_per_second(game_id: str, players: int, seconds: float) -> tuple[float, float]:
     """Full games with the engine's own random sampler (no full legal list needed),
     per second of wall time and per second of this process's CPU time."""
     game = get_game(game_id)
@@ -60,8 +59,7 @@ def midgame(game_id: str, players: int, steps: int = 80) -> dict:
     return s
 
 
-def legal_apply_per_second(game_id: str, players: int, seconds: float
-                           ) -> tuple[float, float]:
+def legal_apply_per_second(game_id: str, players: int, seconds: float) -> tuple[float, float]:
     """legal() then apply() of one of them, from positions along random games
     (per second of wall time, of CPU time)."""
     game = get_game(game_id)
@@ -78,8 +76,9 @@ def legal_apply_per_second(game_id: str, players: int, seconds: float
     return n / (time.perf_counter() - t0), n / (time.process_time() - c0)
 
 
-def search_iterations_per_second(game_id: str, players: int, seconds: float
-                                 ) -> tuple[float, float] | None:
+def search_iterations_per_second(
+    game_id: str, players: int, seconds: float
+) -> tuple[float, float] | None:
     """The default search bot's iterations in its full time box (wall, CPU rates)."""
     game = get_game(game_id)
     s = midgame(game_id, players)
@@ -93,8 +92,10 @@ def search_iterations_per_second(game_id: str, players: int, seconds: float
     bot = SearchBot(seconds=seconds, early_stop=False)  # the full time box
     t0, c0 = time.perf_counter(), time.process_time()
     bot.choose(obs)
-    return (bot.last_iterations / (time.perf_counter() - t0),
-            bot.last_iterations / (time.process_time() - c0))
+    return (
+        bot.last_iterations / (time.perf_counter() - t0),
+        bot.last_iterations / (time.process_time() - c0),
+    )
 
 
 def json_save_load_ms(game_id: str, players: int, reps: int) -> tuple[float, float]:
@@ -177,8 +178,9 @@ class FrameProbe:
             if time.perf_counter() - last > quiet:
                 return
 
-    async def press(self, key: str, quiet: float = 0.15,
-                    timeout: float = 5.0) -> tuple[float, float] | None:
+    async def press(
+        self, key: str, quiet: float = 0.15, timeout: float = 5.0
+    ) -> tuple[float, float] | None:
         """(wall, CPU) seconds from posting ``key`` to the last frame it caused
         (frames stop for ``quiet`` seconds), or None if it drew nothing."""
         from textual import events
@@ -208,8 +210,7 @@ KEY_PROBES = {
 WARMUP_PRESSES = 2  # the first presses also warm caches; they are reported apart
 
 
-async def _probe_keys(app, keys: tuple[str, ...], presses: int, setup: list[str] = ()
-                      ) -> dict:
+async def _probe_keys(app, keys: tuple[str, ...], presses: int, setup: list[str] = ()) -> dict:
     async with app.run_test(size=(80, 24)):
         probe = FrameProbe(app)
         await probe.settle()
@@ -218,9 +219,12 @@ async def _probe_keys(app, keys: tuple[str, ...], presses: int, setup: list[str]
         await probe.settle()
         out = [await probe.press(keys[i % len(keys)]) for i in range(presses + WARMUP_PRESSES)]
     drawn = [r for r in out[WARMUP_PRESSES:] if r is not None]
-    return {"wall": [r[0] for r in drawn], "cpu": [r[1] for r in drawn],
-            "missing": presses - len(drawn),
-            "first": out[0][0] if out[0] is not None else None}
+    return {
+        "wall": [r[0] for r in drawn],
+        "cpu": [r[1] for r in drawn],
+        "missing": presses - len(drawn),
+        "first": out[0][0] if out[0] is not None else None,
+    }
 
 
 def key_to_frame(game_id: str | None, presses: int) -> dict:
@@ -297,8 +301,9 @@ def _start_once(which: str) -> tuple[float, float]:
     import subprocess
 
     t0 = time.monotonic()
-    out = subprocess.run([sys.executable, "-c", _START_CHILD, which],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", _START_CHILD, which], capture_output=True, text=True, timeout=120
+    )
     frames = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("FRAME ")]
     if not frames:
         raise RuntimeError(f"{which} start probe drew nothing: {out.stderr[-2000:]}")
@@ -312,8 +317,10 @@ def app_start_seconds(reps: int) -> dict[str, tuple[float, float]]:
     for _ in range(reps):
         for which in ("bare", "florencia"):
             runs[which].append(_start_once(which))
-    return {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
-            for k, v in runs.items()}
+    return {
+        k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
+        for k, v in runs.items()
+    }
 
 
 def _seed_saved_games(n: int) -> None:
@@ -335,38 +342,56 @@ def main() -> None:
     presses = 20 if args.quick else 60
     os.environ.setdefault("FLORENCIA_DATA_DIR", tempfile.mkdtemp())
     load = os.getloadavg()
-    print(f"{os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
-          "(1/5/15 min) at the start\n")
+    print(
+        f"{os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
+        "(1/5/15 min) at the start\n"
+    )
 
     _seed_saved_games(2 if args.quick else 5)
     start = app_start_seconds(3 if args.quick else 9)
     (ours, ours_cpu), (bare, bare_cpu) = start["florencia"], start["bare"]
-    print(f"app start to first frame (fresh process, imports included; "
-          f"{len(available_games()) * (2 if args.quick else 5)} saved games; target ≤ 1.5x):\n"
-          f"  wall {ours * 1e3:.0f} ms vs bare Textual {bare * 1e3:.0f} ms = {ours / bare:.2f}x\n"
-          f"  CPU  {ours_cpu * 1e3:.0f} ms vs bare Textual {bare_cpu * 1e3:.0f} ms = "
-          f"{ours_cpu / bare_cpu:.2f}x\n")
+    print(
+        f"app start to first frame (fresh process, imports included; "
+        f"{len(available_games()) * (2 if args.quick else 5)} saved games; target ≤ 1.5x):\n"
+        f"  wall {ours * 1e3:.0f} ms vs bare Textual {bare * 1e3:.0f} ms = {ours / bare:.2f}x\n"
+        f"  CPU  {ours_cpu * 1e3:.0f} ms vs bare Textual {bare_cpu * 1e3:.0f} ms = "
+        f"{ours_cpu / bare_cpu:.2f}x\n"
+    )
 
-    print("key press → updated frame (wall ms; main-thread CPU ms in brackets; target: "
-          "wall p95 < 33 ms)\n")
-    khead = (f"| {'screen':<28} | {'keys':<11} | {'p50':>6} | {'p95':>6} | {'CPU p50':>7} | "
-             f"{'CPU p95':>7} | {'no frame':>8} |")
+    print(
+        "key press → updated frame (wall ms; main-thread CPU ms in brackets; target: "
+        "wall p95 < 33 ms)\n"
+    )
+    khead = (
+        f"| {'screen':<28} | {'keys':<11} | {'p50':>6} | {'p95':>6} | {'CPU p50':>7} | "
+        f"{'CPU p95':>7} | {'no frame':>8} |"
+    )
     print(khead)
     print("|" + "|".join("-" * len(c) for c in khead.split("|")[1:-1]) + "|")
     rows = [("bare Textual option list", None, ("down", "up"))]
-    rows += [(KEY_PROBES.get(i.id, (f"{i.id}-board",))[0], i.id,
-              KEY_PROBES.get(i.id, ("", ("down", "up")))[1]) for i in available_games()]
+    rows += [
+        (
+            KEY_PROBES.get(i.id, (f"{i.id}-board",))[0],
+            i.id,
+            KEY_PROBES.get(i.id, ("", ("down", "up")))[1],
+        )
+        for i in available_games()
+    ]
     for label, gid, keys in rows:
         r = key_to_frame(gid, presses)
-        print(f"| {label:<28} | {'/'.join(keys):<11} | {_pct(r['wall'], .5):>6.1f} | "
-              f"{_pct(r['wall'], .95):>6.1f} | {_pct(r['cpu'], .5):>7.1f} | "
-              f"{_pct(r['cpu'], .95):>7.1f} | {r['missing']:>8} |")
+        print(
+            f"| {label:<28} | {'/'.join(keys):<11} | {_pct(r['wall'], 0.5):>6.1f} | "
+            f"{_pct(r['wall'], 0.95):>6.1f} | {_pct(r['cpu'], 0.5):>7.1f} | "
+            f"{_pct(r['cpu'], 0.95):>7.1f} | {r['missing']:>8} |"
+        )
     print()
 
     print("Throughput: per second of wall time (per second of the process's CPU time)\n")
-    head = (f"| {'game':<10} | {'players':>7} | {'random games/s':>14} | {'target':>6} | "
-            f"{'legal+apply/s':>14} | {'search it/s':>13} | {'JSON save/load ms':>17} | "
-            f"{'save/action ms':>14} |")
+    head = (
+        f"| {'game':<10} | {'players':>7} | {'random games/s':>14} | {'target':>6} | "
+        f"{'legal+apply/s':>14} | {'search it/s':>13} | {'JSON save/load ms':>17} | "
+        f"{'save/action ms':>14} |"
+    )
     print(head)
     print("|" + "|".join("-" * (len(c)) for c in head.split("|")[1:-1]) + "|")
 
@@ -381,9 +406,11 @@ def main() -> None:
         its = search_iterations_per_second(g, p, sec)
         dump_ms, load_ms = json_save_load_ms(g, p, reps * 4)
         save_ms = save_after_action_ms(g, p, reps * 4)
-        print(f"| {g:<10} | {p:>7} | {both(gps, '.1f'):>14} | {GAMES_PER_SECOND_TARGET[g]:>6} | "
-              f"{both(las, '.0f'):>14} | {both(its, '.0f'):>13} | "
-              f"{f'{dump_ms:.2f} / {load_ms:.2f}':>17} | {save_ms:>14.2f} |")
+        print(
+            f"| {g:<10} | {p:>7} | {both(gps, '.1f'):>14} | {GAMES_PER_SECOND_TARGET[g]:>6} | "
+            f"{both(las, '.0f'):>14} | {both(its, '.0f'):>13} | "
+            f"{f'{dump_ms:.2f} / {load_ms:.2f}':>17} | {save_ms:>14.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -21,9 +21,11 @@ class Parser(argparse.ArgumentParser):
         if extras:
             names = [a.split("=", 1)[0] for a in extras if a.startswith("-")]
             if "--password" in names:
-                self.error("there is no --password option: a password on the command line "
-                           "is visible to every local account (ps); use --password-file FILE, "
-                           "$FLORENCIA_SSH_PASSWORD or --passwords FILE")
+                self.error(
+                    "there is no --password option: a password on the command line "
+                    "is visible to every local account (ps); use --password-file FILE, "
+                    "$FLORENCIA_SSH_PASSWORD or --passwords FILE"
+                )
             what = ", ".join(names) if names else "a value"
             others = len(extras) - len(names)
             if names and others:
@@ -33,8 +35,10 @@ class Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = Parser(prog="florencia", description="A terminal table for "
-               "Princes of Florence, Palazzo, Strasbourg and Architects.")
+    p = Parser(
+        prog="florencia",
+        description="A terminal table for Princes of Florence, Palazzo, Strasbourg and Architects.",
+    )
     p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(dest="cmd")
     sub.add_parser("play", help="open the app (the default)").set_defaults(func=cmd_play)
@@ -43,23 +47,40 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, default=3)
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--save", action="store_true",
-                    help="play through the table and save every game (for replays and stats)")
-    sp.add_argument("--progress", type=int, default=0, metavar="N",
-                    help="off a terminal, a progress line every N games (default: every tenth)")
+    sp.add_argument(
+        "--save",
+        action="store_true",
+        help="play through the table and save every game (for replays and stats)",
+    )
+    sp.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="off a terminal, a progress line every N games (default: every tenth)",
+    )
     sp.set_defaults(func=cmd_selfplay)
     tp = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
     tp.add_argument("game")
-    tp.add_argument("--seats", default="heuristic,random,random",
-                    help="comma-separated levels: random, heuristic, search, "
-                    "search@SECONDS (time box per decision), search@Nit (N iterations)")
+    tp.add_argument(
+        "--seats",
+        default="heuristic,random,random",
+        help="comma-separated levels: random, heuristic, search, "
+        "search@SECONDS (time box per decision), search@Nit (N iterations)",
+    )
     tp.add_argument("--games", type=int, default=50)
     tp.add_argument("--seed", type=int, default=1)
-    tp.add_argument("--jobs", type=int, default=1,
-                    help="games played in parallel processes (same results)")
-    tp.add_argument("--progress", type=int, default=0, metavar="N",
-                    help="off a terminal, the standings on stderr every N games (default: "
-                    "every tenth); on a terminal a progress bar with the ETA")
+    tp.add_argument(
+        "--jobs", type=int, default=1, help="games played in parallel processes (same results)"
+    )
+    tp.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="off a terminal, the standings on stderr every N games (default: "
+        "every tenth); on a terminal a progress bar with the ETA",
+    )
     tp.set_defaults(func=cmd_tournament)
     sub.add_parser("list", help="list saved games").set_defaults(func=lambda args: cmd_list())
     rp = sub.add_parser("resume", help="continue a saved game in the app")
@@ -78,7 +99,8 @@ def _parser() -> argparse.ArgumentParser:
     lg.add_argument("-o", "--output", help="file to write (default: stdout)")
     lg.set_defaults(func=lambda args: cmd_log(args.id, args.seat, args.output))
     sub.add_parser("stats", help="statistics over the saved games").set_defaults(
-        func=lambda args: cmd_stats())
+        func=lambda args: cmd_stats()
+    )
     from florencia_tui.net.cli import add_parsers
 
     add_parsers(sub)  # serve, connect, passwd
@@ -109,10 +131,16 @@ class Progress:
             )
             from rich.progress import Progress as Bar
 
-            self.bar = Bar(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                           TextColumn("ETA"), TimeRemainingColumn(),
-                           TextColumn("{task.description}"),
-                           console=Console(file=self.stream), transient=False)
+            self.bar = Bar(
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                TextColumn("{task.description}"),
+                console=Console(file=self.stream),
+                transient=False,
+            )
             self.bar.start()
             self.task = self.bar.add_task("", total=self.total)
         return self
@@ -145,13 +173,17 @@ def cmd_list(out=None) -> int:
     if not rows:
         print("no saved games", file=out)
         return 0
-    print(f"{'id':>4}  {'game':<30} {'status':<8} {'actions':>7}  {'updated':<16}  players",
-          file=out)
+    print(
+        f"{'id':>4}  {'game':<30} {'status':<8} {'actions':>7}  {'updated':<16}  players", file=out
+    )
     for g in rows:
         title = REGISTRY[g.game].title if g.game in REGISTRY else g.game
         damage = store.damage(g.id)
-        print(f"{g.id:>4}  {title:<30} {'damaged' if damage else g.status:<8} "
-              f"{g.n_actions:>7}  {_fmt_time(g.updated):<16}  {', '.join(g.names)}", file=out)
+        print(
+            f"{g.id:>4}  {title:<30} {'damaged' if damage else g.status:<8} "
+            f"{g.n_actions:>7}  {_fmt_time(g.updated):<16}  {', '.join(g.names)}",
+            file=out,
+        )
         if damage:
             print(f"      save {g.id} is damaged and cannot be opened: {damage}", file=out)
     return 0
@@ -178,8 +210,10 @@ def cmd_log(game_id: int, seat: int | None, output: str | None = None, out=None)
     from florencia_tui.core.undo import undone_indices
 
     undone = undone_indices([[r["seat"], r["action"]] for r in rows])
-    entries = [LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
-               for i, r in enumerate(rows)]
+    entries = [
+        LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
+        for i, r in enumerate(rows)
+    ]
     text = export_text(saved.game, game_id, saved.names, viewer, log_lines(entries, viewer))
     if output:
         Path(output).write_text(text)
@@ -260,9 +294,13 @@ def cmd_selfplay(args) -> int:
     from florencia_tui.tournament import eta
 
     with Progress(args.games, args.progress) as bar:
+
         def report(res) -> None:
-            bar.update(res.games, f"{res.games}/{args.games} games, {res.seconds:.0f} s, "
-                       f"ETA {eta(res.games, args.games, res.seconds)}")
+            bar.update(
+                res.games,
+                f"{res.games}/{args.games} games, {res.seconds:.0f} s, "
+                f"ETA {eta(res.games, args.games, res.seconds)}",
+            )
 
         res = selfplay(args.game, args.players, args.games, args.seed, report)
     print(res.summary())
@@ -274,11 +312,11 @@ def cmd_tournament(args) -> int:
     from florencia_tui.tournament import progress_line, standings, tournament
 
     with Progress(args.games, args.progress) as bar:
+
         def report(res) -> None:  # long runs say how they are going, on stderr
             bar.update(res.games, progress_line(res, args.games), standings(res))
 
-        res = tournament(args.game, args.seats.split(","), args.games, args.seed,
-                         args.jobs, report)
+        res = tournament(args.game, args.seats.split(","), args.games, args.seed, args.jobs, report)
     print(res.summary())
     return 0
 
@@ -305,8 +343,10 @@ def cmd_replay(args) -> int:
     game = get_game(record.game)
     undos = sum(1 for _, action in record.actions if action == UNDO)
     extra = f" ({undos} undone)" if undos else ""
-    print(f"{game.title}: {len(record.actions) - 2 * undos} actions replayed{extra}, "
-          f"{'finished' if game.is_over(state) else 'not finished'}")
+    print(
+        f"{game.title}: {len(record.actions) - 2 * undos} actions replayed{extra}, "
+        f"{'finished' if game.is_over(state) else 'not finished'}"
+    )
     print_scores(game.scores(state))
     return 0
 

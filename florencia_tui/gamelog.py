@@ -45,35 +45,42 @@ class LogLine:
 
 def log_lines(entries, viewer: int | None) -> list[LogLine]:
     """Lines of the table's log entries (``table.entries``) as ``viewer`` reads them."""
-    return [LogLine(e.index, e.seat, e.status, e.line(viewer), e.undone, e.is_undo)
-            for e in entries]
+    return [
+        LogLine(e.index, e.seat, e.status, e.line(viewer), e.undone, e.is_undo) for e in entries
+    ]
 
 
 def filter_lines(lines: list[LogLine], seat: int | None = None, text: str = "") -> list[LogLine]:
     """Lines of one player's actions (``seat``) that contain ``text`` (any case)."""
     needle = text.strip().lower()
-    return [ln for ln in lines
-            if (seat is None or ln.seat == seat)
-            and (not needle or needle in ln.text.lower() or needle in ln.status.lower())]
+    return [
+        ln
+        for ln in lines
+        if (seat is None or ln.seat == seat)
+        and (not needle or needle in ln.text.lower() or needle in ln.status.lower())
+    ]
 
 
 def viewer_label(names: list[str], viewer: int | None) -> str:
     return "spectator" if viewer is None else names[viewer]
 
 
-def export_text(game_id: str, table_id: int | None, names: list[str], viewer: int | None,
-                lines: list[LogLine]) -> str:
+def export_text(
+    game_id: str, table_id: int | None, names: list[str], viewer: int | None, lines: list[LogLine]
+) -> str:
     """The whole log as plain text, headed by the game and whose log it is."""
     title = REGISTRY[game_id].title if game_id in REGISTRY else game_id
-    head = [f"{title} · game {table_id if table_id is not None else '-'} · "
-            f"{', '.join(names)}",
-            f"log as seen by {viewer_label(names, viewer)} · "
-            f"written {time.strftime('%Y-%m-%d %H:%M')}", ""]
+    head = [
+        f"{title} · game {table_id if table_id is not None else '-'} · {', '.join(names)}",
+        f"log as seen by {viewer_label(names, viewer)} · written {time.strftime('%Y-%m-%d %H:%M')}",
+        "",
+    ]
     return "\n".join(head + [ln.render() for ln in lines]) + "\n"
 
 
-def export_path(directory: Path, table_id: int | None, names: list[str],
-                viewer: int | None) -> Path:
+def export_path(
+    directory: Path, table_id: int | None, names: list[str], viewer: int | None
+) -> Path:
     who = viewer_label(names, viewer).lower()
     safe = "".join(ch if ch.isalnum() else "-" for ch in who).strip("-") or "seat"
     return Path(directory) / f"florencia-game{table_id if table_id is not None else 0}-{safe}.txt"
@@ -124,12 +131,20 @@ class Timeline:
             if action == UNDO:
                 idx, s = log.undo(game, s, seat)
                 tl.steps[idx].undone_at = i
-                text = row["log"] if row else {
-                    k: f"{record.names[seat]} undoes: {line}"
-                    for k, line in tl.steps[idx].text.items()}
+                text = (
+                    row["log"]
+                    if row
+                    else {
+                        k: f"{record.names[seat]} undoes: {line}"
+                        for k, line in tl.steps[idx].text.items()
+                    }
+                )
             else:
-                text = row["log"] if row else {viewer_key(v): game.describe(s, seat, action, v)
-                                               for v in viewers}
+                text = (
+                    row["log"]
+                    if row
+                    else {viewer_key(v): game.describe(s, seat, action, v) for v in viewers}
+                )
                 after = game.apply(s, seat, action)
                 log.push(game, seat, action, s, after)
                 s = after
@@ -148,8 +163,13 @@ class Timeline:
 
     @property
     def rounds(self) -> list[int]:
-        out = sorted({r for r in [self.game.round_number(self.start)]
-                      + [st.round for st in self.steps] if r is not None})
+        out = sorted(
+            {
+                r
+                for r in [self.game.round_number(self.start)] + [st.round for st in self.steps]
+                if r is not None
+            }
+        )
         return out
 
     def first_of_round(self, r: int) -> int | None:
@@ -188,8 +208,11 @@ def private_parts(seat_view, public_view, path: str = "") -> list[tuple[str, obj
                 continue
             out += private_parts(v, public_view.get(k), f"{path}.{k}" if path else str(k))
         return out
-    if (isinstance(seat_view, list) and isinstance(public_view, list)
-            and len(seat_view) == len(public_view)):
+    if (
+        isinstance(seat_view, list)
+        and isinstance(public_view, list)
+        and len(seat_view) == len(public_view)
+    ):
         out = []
         for i, (a, b) in enumerate(zip(seat_view, public_view)):
             out += private_parts(a, b, f"{path}.{i}" if path else str(i))

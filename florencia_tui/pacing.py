@@ -29,4 +29,4 @@ def bot_pause(game: Game, state: State, moves_since_human: int, delay: float) ->
     ``moves_since_human`` bot moves have been shown since a human last decided."""
     if delay <= 0 or game.simultaneous(state):
         return 0.0
-    return max(delay * DECAY ** moves_since_human, min(delay, FLOOR))
+    return max(delay * DECAY**moves_since_human, min(delay, FLOOR))

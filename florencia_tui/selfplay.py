@@ -25,19 +25,22 @@ class SelfplayResult:
     def summary(self) -> str:
         mean = self.actions / self.games if self.games else 0
         wins = "  ".join(f"seat {i}: {w:g}" for i, w in enumerate(self.wins))
-        return "\n".join([
-            f"game          {self.game} ({self.players} players, random bots)",
-            f"games         {self.games}",
-            f"mean actions  {mean:.1f}",
-            f"score range   {self.min_score:g} .. {self.max_score:g}",
-            f"wins per seat {wins}",
-            f"seconds       {self.seconds:.2f} "
-            f"({self.games / max(self.seconds, 1e-9):.1f} games/s)",
-        ])
+        return "\n".join(
+            [
+                f"game          {self.game} ({self.players} players, random bots)",
+                f"games         {self.games}",
+                f"mean actions  {mean:.1f}",
+                f"score range   {self.min_score:g} .. {self.max_score:g}",
+                f"wins per seat {wins}",
+                f"seconds       {self.seconds:.2f} "
+                f"({self.games / max(self.seconds, 1e-9):.1f} games/s)",
+            ]
+        )
 
 
-def random_until(game: Game, players: int, seed: int, until, options: dict | None = None,
-                 tries: int = 50) -> dict:
+def random_until(
+    game: Game, players: int, seed: int, until, options: dict | None = None, tries: int = 50
+) -> dict:
     """A position reached by random play (``Game.sample``) where ``until(state)``
     holds: the first game, seeds ``seed``, ``seed + 1``..., that reaches one.
     For tests and benchmarks that need a particular kind of position."""
@@ -65,9 +68,16 @@ def play_out(game: Game, s: dict, rnd: random.Random, max_actions: int = 20_000)
     return s
 
 
-def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None,
-             max_actions: int = 200_000, times: dict[str, list[float]] | None = None,
-             ask: str = "first", after=None) -> tuple[dict, int]:
+def play_one(
+    game: Game,
+    players: int,
+    seed: int,
+    kinds: list[str] | None = None,
+    max_actions: int = 200_000,
+    times: dict[str, list[float]] | None = None,
+    ask: str = "first",
+    after=None,
+) -> tuple[dict, int]:
     """Play one bot game; returns (final state, number of actions). With
     ``times``, each decision's wall time (observation and choice, as the table
     asks a bot) is appended to ``times[kind]``. Where several seats owe a
@@ -86,8 +96,9 @@ def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None
         if n >= max_actions:
             raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
         acting = game.to_act(s)
-        seat = acting[0] if ask == "first" else acting[-1] if ask == "last" \
-            else order.choice(acting)
+        seat = (
+            acting[0] if ask == "first" else acting[-1] if ask == "last" else order.choice(acting)
+        )
         bot = bots[seat]
         t0 = clock()
         action = bot.choose(observe(game, s, seat, f"{seed}:{seat}:{n}", bot.needs_redacted))
@@ -100,8 +111,7 @@ def play_one(game: Game, players: int, seed: int, kinds: list[str] | None = None
     return s, n
 
 
-def selfplay(game_id: str, players: int, games: int, seed: int,
-             progress=None) -> SelfplayResult:
+def selfplay(game_id: str, players: int, games: int, seed: int, progress=None) -> SelfplayResult:
     """Play ``games`` random-bot games; ``progress(res)`` after each one."""
     game = get_game(game_id)
     res = SelfplayResult(game_id, players, wins=[0.0] * players)
@@ -124,8 +134,9 @@ def selfplay(game_id: str, players: int, games: int, seed: int,
     return res
 
 
-def save_games(game_id: str, players: int, games: int, seed: int, store,
-               kind: str = "bot:random") -> list[int]:
+def save_games(
+    game_id: str, players: int, games: int, seed: int, store, kind: str = "bot:random"
+) -> list[int]:
     """Play bot games through a :class:`~florencia_tui.table.Table` that saves
     each one in ``store`` (for replays and statistics); returns their ids."""
     from florencia_tui.table import Table

@@ -140,29 +140,61 @@ def _title(game: str) -> str:
 def stats_tables(st: Stats) -> list:
     """Rich renderables: one table per kind of statistic."""
     games = RichTable(title="Games", title_justify="left", expand=True, box=None)
-    for col, just in [("game", "left"), ("played", "right"), ("finished", "right"),
-                      ("avg score", "right"), ("avg winner", "right")]:
+    for col, just in [
+        ("game", "left"),
+        ("played", "right"),
+        ("finished", "right"),
+        ("avg score", "right"),
+        ("avg winner", "right"),
+    ]:
         games.add_column(col, justify=just)
     for g in sorted(st.games.values(), key=lambda g: g.title):
-        games.add_row(g.title, str(g.played), str(g.finished), _num(g.mean_score),
-                      _num(g.mean_winning))
+        games.add_row(
+            g.title, str(g.played), str(g.finished), _num(g.mean_score), _num(g.mean_winning)
+        )
 
     def people(title: str, rows: dict) -> RichTable:
         t = RichTable(title=title, title_justify="left", expand=True, box=None)
-        for col, just in [("name", "left"), ("game", "left"), ("games", "right"),
-                          ("wins", "right"), ("win %", "right"), ("avg score", "right")]:
+        for col, just in [
+            ("name", "left"),
+            ("game", "left"),
+            ("games", "right"),
+            ("wins", "right"),
+            ("win %", "right"),
+            ("avg score", "right"),
+        ]:
             t.add_column(col, justify=just)
         for p in sorted(rows.values(), key=lambda p: (-p.wins, -p.win_rate, p.key, p.game)):
-            t.add_row(p.key, _title(p.game), str(p.games), str(p.wins),
-                      f"{100 * p.win_rate:.0f}", _num(p.mean_score))
+            t.add_row(
+                p.key,
+                _title(p.game),
+                str(p.games),
+                str(p.wins),
+                f"{100 * p.win_rate:.0f}",
+                _num(p.mean_score),
+            )
         return t
 
     longest = RichTable(title="Longest games", title_justify="left", expand=True, box=None)
-    for col, just in [("#", "right"), ("game", "left"), ("actions", "right"),
-                      ("players", "left"), ("finished", "left")]:
+    for col, just in [
+        ("#", "right"),
+        ("game", "left"),
+        ("actions", "right"),
+        ("players", "left"),
+        ("finished", "left"),
+    ]:
         longest.add_column(col, justify=just)
     for g, n in st.longest:
-        longest.add_row(str(g.id), _title(g.game), str(n), ", ".join(g.names),
-                        time.strftime("%d %b %Y", time.localtime(g.updated)))
-    return [games, people("Wins per player", st.players),
-            people("Wins per bot level", st.bots), longest]
+        longest.add_row(
+            str(g.id),
+            _title(g.game),
+            str(n),
+            ", ".join(g.names),
+            time.strftime("%d %b %Y", time.localtime(g.updated)),
+        )
+    return [
+        games,
+        people("Wins per player", st.players),
+        people("Wins per bot level", st.bots),
+        longest,
+    ]

@@ -161,8 +161,18 @@ class Store:
         )
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, idx: int, seat: int, action: str, log: dict,
-               state: str, over: bool, result: list | None = None, status: str = "") -> None:
+    def append(
+        self,
+        game_id: int,
+        idx: int,
+        seat: int,
+        action: str,
+        log: dict,
+        state: str,
+        over: bool,
+        result: list | None = None,
+        status: str = "",
+    ) -> None:
         """Save one applied action (or undo) and the state after it, atomically."""
         now = time.time()
         with self.db:
@@ -174,8 +184,14 @@ class Store:
             )
             self.db.execute(
                 "UPDATE games SET state=?, updated=?, n_actions=?, status=?, result=? WHERE id=?",
-                (state, now, idx + 1, "over" if over else "playing",
-                 json.dumps(result) if result is not None else None, game_id),
+                (
+                    state,
+                    now,
+                    idx + 1,
+                    "over" if over else "playing",
+                    json.dumps(result) if result is not None else None,
+                    game_id,
+                ),
             )
 
     # ----- reading ----------------------------------------------------------
@@ -185,14 +201,18 @@ class Store:
         damaged = ""
         try:
             seats, options = json.loads(row[3]), json.loads(row[4])
-            if not (isinstance(seats, list) and isinstance(options, dict) and all(
-                    isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)):
+            if not (
+                isinstance(seats, list)
+                and isinstance(options, dict)
+                and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
+            ):
                 raise ValueError("not a list of seats and a dict of options")
         except (TypeError, ValueError) as e:
             seats, options = [], {}
             damaged = f"its players or options cannot be read ({e})"
-        return SavedGame(row[0], row[1], row[2], seats, options,
-                         row[5], row[6], row[7], row[8], damaged)
+        return SavedGame(
+            row[0], row[1], row[2], seats, options, row[5], row[6], row[7], row[8], damaged
+        )
 
     def damage(self, game_id: int) -> str:
         """Why saved game ``game_id`` cannot be opened ("" when it can): its
@@ -251,9 +271,18 @@ class Store:
         """Every row of a game: seat, action, log (per viewer), status, ts."""
         rows = self.db.execute(
             "SELECT seat, action, log, status, ts FROM actions WHERE game_id=? ORDER BY idx",
-            (game_id,))
-        return [{"seat": r[0], "action": r[1], "log": json.loads(r[2]), "status": r[3] or "",
-                 "ts": r[4]} for r in rows]
+            (game_id,),
+        )
+        return [
+            {
+                "seat": r[0],
+                "action": r[1],
+                "log": json.loads(r[2]),
+                "status": r[3] or "",
+                "ts": r[4],
+            }
+            for r in rows
+        ]
 
     def effective_actions(self, game_id: int) -> int:
         """Actions that stand: neither undo rows nor taken back by one."""
@@ -267,5 +296,10 @@ class Store:
 
     def record(self, game_id: int) -> Record:
         g = self.get(game_id)
-        return Record(g.game, g.seed, g.seats, g.options,
-                      [[seat, action] for seat, action, _ in self.actions(game_id)])
+        return Record(
+            g.game,
+            g.seed,
+            g.seats,
+            g.options,
+            [[seat, action] for seat, action, _ in self.actions(game_id)],
+        )

@@ -123,8 +123,9 @@ class Table(SeatQueries):
                 self.table_id = self.store.create(
                     self.game_id, self.seed, self.seats, self.options, self.game.dump(self.state)
                 )
-        self._bots = {i: make_bot(s["kind"]) for i, s in enumerate(self.seats)
-                      if s["kind"] != "human"}
+        self._bots = {
+            i: make_bot(s["kind"]) for i, s in enumerate(self.seats) if s["kind"] != "human"
+        }
         self.undo_log = UndoLog()
 
     # ----- construction ---------------------------------------------------
@@ -136,10 +137,20 @@ class Table(SeatQueries):
         rows = store.action_rows(table_id)
         actions = [[r["seat"], r["action"]] for r in rows]
         undone = undone_indices(actions)
-        entries = [LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
-                   for i, r in enumerate(rows)]
-        table = cls(saved.game, saved.seats, saved.seed, saved.options, store=store,
-                    table_id=table_id, state=state, entries=entries)
+        entries = [
+            LogEntry(i, r["seat"], r["action"], r["log"], r["status"], i in undone)
+            for i, r in enumerate(rows)
+        ]
+        table = cls(
+            saved.game,
+            saved.seats,
+            saved.seed,
+            saved.options,
+            store=store,
+            table_id=table_id,
+            state=state,
+            entries=entries,
+        )
         table.undo_log = cls._rebuild_undo_log(game, saved, actions, state)
         return table
 
@@ -198,8 +209,13 @@ class Table(SeatQueries):
         return log_lines(self.entries, viewer)
 
     def record(self) -> Record:
-        return Record(self.game_id, self.seed, self.seats, self.options,
-                      [[e.seat, e.action] for e in self.entries])
+        return Record(
+            self.game_id,
+            self.seed,
+            self.seats,
+            self.options,
+            [[e.seat, e.action] for e in self.entries],
+        )
 
     @property
     def rules_help(self) -> str:
@@ -215,8 +231,7 @@ class Table(SeatQueries):
             return self.undo(seat)
         before = self.state
         after = self.game.apply(before, seat, action)  # raises before anything changes
-        text = {str(v): self.game.describe(before, seat, action, v)
-                for v in range(len(self.seats))}
+        text = {str(v): self.game.describe(before, seat, action, v) for v in range(len(self.seats))}
         text[SPECTATOR] = self.game.describe(before, seat, action, None)
         entry = LogEntry(len(self.entries), seat, action, text, self.game.status(before))
         self.undo_log.push(self.game, seat, action, before, after)
@@ -250,8 +265,17 @@ class Table(SeatQueries):
         if self.store is not None and self.table_id is not None:
             over = self.game.is_over(after)
             result = [c.to_dict() for c in self.game.scores(after)] if over else None
-            self.store.append(self.table_id, entry.index, entry.seat, entry.action, entry.text,
-                              self.game.dump(after), over, result, status=entry.status)
+            self.store.append(
+                self.table_id,
+                entry.index,
+                entry.seat,
+                entry.action,
+                entry.text,
+                self.game.dump(after),
+                over,
+                result,
+                status=entry.status,
+            )
 
     def bot_to_act(self) -> int | None:
         """The first bot seat that owes a decision, if any."""

@@ -48,37 +48,49 @@ class TournamentResult:
 
     def decision_time(self, level: str) -> tuple[float, float, float]:
         """p50, p95 and the longest of the level's decision times, in seconds."""
-        return (percentile(self.times.get(level, []), 0.5),
-                percentile(self.times.get(level, []), 0.95),
-                max(self.times.get(level, []), default=0.0))
+        return (
+            percentile(self.times.get(level, []), 0.5),
+            percentile(self.times.get(level, []), 0.95),
+            max(self.times.get(level, []), default=0.0),
+        )
 
     def summary(self) -> str:
-        lines = [f"{self.game}: {self.games} games, seats {', '.join(self.seats)} "
-                 f"(rotated), {self.seconds:.1f} s",
-                 f"{'level':<16} {'seat-games':>10} {'wins':>7} {'win rate':>9} "
-                 f"{'95% CI':>15} {'mean score':>10}"]
+        lines = [
+            f"{self.game}: {self.games} games, seats {', '.join(self.seats)} "
+            f"(rotated), {self.seconds:.1f} s",
+            f"{'level':<16} {'seat-games':>10} {'wins':>7} {'win rate':>9} "
+            f"{'95% CI':>15} {'mean score':>10}",
+        ]
         for level in dict.fromkeys(self.seats):
             lo, hi = wilson(self.wins[level], self.played[level])
             mean = self.scores[level] / self.played[level] if self.played[level] else 0
-            lines.append(f"{level:<16} {self.played[level]:>10} {self.wins[level]:>7.1f} "
-                         f"{self.rate(level):>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {mean:>10.1f}")
+            lines.append(
+                f"{level:<16} {self.played[level]:>10} {self.wins[level]:>7.1f} "
+                f"{self.rate(level):>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {mean:>10.1f}"
+            )
         levels = list(dict.fromkeys(self.seats))
-        heads = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+        heads = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]]
         if heads:
-            lines.append("head to head (seat pairs in the same game; the interval counts "
-                         "games, not pairs, as pairs of one game are not independent):")
+            lines.append(
+                "head to head (seat pairs in the same game; the interval counts "
+                "games, not pairs, as pairs of one game are not independent):"
+            )
         for a, b in heads:
             n = self.pair_games.get((a, b), 0)
             r = self.ahead_rate(a, b)
             lo, hi = wilson(r * n, n)
-            lines.append(f"  {a} ahead of {b} in {r:.1%} ({lo:.1%}-{hi:.1%}) of "
-                         f"{self.pairs.get((a, b), 0)} pairs")
+            lines.append(
+                f"  {a} ahead of {b} in {r:.1%} ({lo:.1%}-{hi:.1%}) of "
+                f"{self.pairs.get((a, b), 0)} pairs"
+            )
         if any(self.times.values()):
             lines.append("decision time (wall ms, whole games): level, decisions, p50, p95, max")
             for level in levels:
                 p50, p95, top = self.decision_time(level)
-                lines.append(f"  {level:<16} {len(self.times.get(level, [])):>6} "
-                             f"{p50 * 1000:>8.1f} {p95 * 1000:>8.1f} {top * 1000:>8.1f}")
+                lines.append(
+                    f"  {level:<16} {len(self.times.get(level, [])):>6} "
+                    f"{p50 * 1000:>8.1f} {p95 * 1000:>8.1f} {top * 1000:>8.1f}"
+                )
         return "\n".join(lines)
 
 
@@ -90,8 +102,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def _play(game_id: str, order: list[str], seed: int
-          ) -> tuple[list[tuple[int, float, bool, int, int]], dict[str, list[float]]]:
+def _play(
+    game_id: str, order: list[str], seed: int
+) -> tuple[list[tuple[int, float, bool, int, int]], dict[str, list[float]]]:
     """One game: (seat, total, winner, number of winners, rank) per seat, and
     the decision times per level."""
     game = get_game(game_id)
@@ -102,8 +115,9 @@ def _play(game_id: str, order: list[str], seed: int
     return [(c.seat, c.total, c.winner, winners, c.rank) for c in cards], times
 
 
-def tournament(game_id: str, seats: list[str], games: int, seed: int,
-               jobs: int = 1, progress=None) -> TournamentResult:
+def tournament(
+    game_id: str, seats: list[str], games: int, seed: int, jobs: int = 1, progress=None
+) -> TournamentResult:
     """Play ``games`` games; game g rotates the seat list by g places. With
     ``jobs`` > 1 games run in that many processes; every game has its own seed,
     so the results are the same (time-boxed search aside, which thinks as far
@@ -119,7 +133,7 @@ def tournament(game_id: str, seats: list[str], games: int, seed: int,
         res.scores.setdefault(k, 0.0)
     t0 = time.perf_counter()
     n = len(kinds)
-    orders = [kinds[g % n:] + kinds[:g % n] for g in range(games)]
+    orders = [kinds[g % n :] + kinds[: g % n] for g in range(games)]
     args = [(game_id, orders[g], seed * 1_000_003 + g) for g in range(games)]
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -168,8 +182,9 @@ def _head_to_head(res: TournamentResult, order: list[str], outcome) -> None:
 
 def standings(res: TournamentResult) -> str:
     """Each level's win rate so far, e.g. 'search 61.0%, heuristic 39.0%'."""
-    return ", ".join(f"{k.removeprefix('bot:')} {res.rate(k):.1%}"
-                     for k in dict.fromkeys(res.seats))
+    return ", ".join(
+        f"{k.removeprefix('bot:')} {res.rate(k):.1%}" for k in dict.fromkeys(res.seats)
+    )
 
 
 def eta(done: int, total: int, seconds: float) -> str:

@@ -44,8 +44,12 @@ def _play_bot_and_human_ben(store) -> None:
     from florencia_tui.table import Table
 
     for seed, kinds in ((1, ("human", "bot:random")), (2, ("bot:random", "human"))):
-        t = Table("palazzo", [{"name": "Ben", "kind": kinds[0]},
-                              {"name": "Ana", "kind": kinds[1]}], seed=seed, store=store)
+        t = Table(
+            "palazzo",
+            [{"name": "Ben", "kind": kinds[0]}, {"name": "Ana", "kind": kinds[1]}],
+            seed=seed,
+            store=store,
+        )
         rnd = random.Random(seed)
         while not t.is_over():
             t.run_bots()

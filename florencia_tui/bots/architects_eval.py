@@ -96,9 +96,16 @@ def _best_capture(s: dict, p: int, early: float) -> float:
     """The best group for ``p`` to capture: the captives, and what the group's
     owner loses (its workers, and at the Mines its engine)."""
     loc = s["loc"]
-    return max([(CAPTIVE + early * LOST_WORKER) * loc[x][q]
-                + (early * _engine(loc[x][q]) if x == "mines" else 0.0)
-                for x in D.LARGE for q in range(s["np"]) if q != p], default=0.0)
+    return max(
+        [
+            (CAPTIVE + early * LOST_WORKER) * loc[x][q]
+            + (early * _engine(loc[x][q]) if x == "mines" else 0.0)
+            for x in D.LARGE
+            for q in range(s["np"])
+            if q != p
+        ],
+        default=0.0,
+    )
 
 
 def _needs(s: dict, P: dict) -> dict:
@@ -128,7 +135,7 @@ def _prospects(s: dict, P: dict, late: float, close: float) -> float:
             continue
         cov = _coverage(P, _COST[b])
         missing = len(_NEED[b] - skills)
-        values.append((_VP[b] * HAND_SHARE * cov + close) * cov * MISSING_SKILL ** missing)
+        values.append((_VP[b] * HAND_SHARE * cov + close) * cov * MISSING_SKILL**missing)
     values.sort(reverse=True)
     value = sum(values[:1]) + OTHER_HANDS * sum(values[1:])
     lvl = P["cath"] + 1
@@ -143,8 +150,7 @@ def _prospects(s: dict, P: dict, late: float, close: float) -> float:
     return value * (1 - 0.6 * late)
 
 
-def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0,
-                 terms=None) -> float:
+def player_value(s: dict, p: int, P: dict, late: float, close: float = 0.0, terms=None) -> float:
     """``terms`` (evaluate.Terms), if given, learns the value's parts."""
     mark = terms.mark if terms is not None else None
     value = sum(v for _, v in score_lines(s, p, P))
@@ -232,8 +238,9 @@ def _traded(P: dict, left: int) -> dict:
     return Q
 
 
-def _frame_value(s: dict, p: int, P: dict, f: dict, base: float, late: float,
-                 close: float) -> float:
+def _frame_value(
+    s: dict, p: int, P: dict, f: dict, base: float, late: float, close: float
+) -> float:
     """What the seat's own pending decision is about to add."""
     k = f["k"]
     if k in ("guildhall", "pay"):
@@ -260,17 +267,22 @@ def _frame_value(s: dict, p: int, P: dict, f: dict, base: float, late: float,
                 cost = workshop_hire_cost(s, p, a, f["n"])[0] if k == "workshop" else 0
                 if cost <= P["silver"]:
                     virtue = P["virtue"] + D.ALL_APPRENTICES[a][2]
-                    Q = dict(P, appr=P["appr"] + [a], silver=P["silver"] - cost,
-                             virtue=max(0, min(D.VIRTUE_MAX, virtue)))
+                    Q = dict(
+                        P,
+                        appr=P["appr"] + [a],
+                        silver=P["silver"] - cost,
+                        virtue=max(0, min(D.VIRTUE_MAX, virtue)),
+                    )
                     options.append(player_value(s, p, Q, late, close) - base)
         if k != "tavern":
             # The cards to come (this deal's deck order): the best of 5 at the Black
             # Market, 1 + n/2 at the Workshop.
             now = _prospects(s, P, late, close)
-            cards = s["bdeck"][:5] if k == "market_mid" else s["bdeck"][:1 + f["n"] // 2]
+            cards = s["bdeck"][:5] if k == "market_mid" else s["bdeck"][: 1 + f["n"] // 2]
             if k == "market_mid":
-                gains = [_prospects(s, dict(P, hand=P["hand"] + [b]), late, close) - now
-                         for b in cards]
+                gains = [
+                    _prospects(s, dict(P, hand=P["hand"] + [b]), late, close) - now for b in cards
+                ]
             else:
                 gains = [_prospects(s, dict(P, hand=P["hand"] + cards), late, close) - now]
             kept = 1 if k == "market_mid" else len(cards)
@@ -325,8 +337,9 @@ def architects_eval(game, s: dict, seat: int, terms=None) -> float:
     if s["draft"] is not None:  # the buildings kept so far are the hand to come
         P = dict(P, hand=[b for b in s["draft"]["kept"][seat] if b in _VP])
     base = player_value(s, seat, P, late, close, terms)
-    value = base + sum(_frame_value(s, seat, P, f, base, late, close)
-                       for f in s["pending"] if f["p"] == seat)
+    value = base + sum(
+        _frame_value(s, seat, P, f, base, late, close) for f in s["pending"] if f["p"] == seat
+    )
     if terms is not None:
         terms.mark("decision", value)
     value += ENDING * late * lead

@@ -55,8 +55,9 @@ class PlanAudit:
         rnd = s["round"]
         drawn = sum(len(st) for st in pl["stacks"])
         before = self._decks.get((rnd, seat), drawn + len(pl["deck"]))
-        self.plans.append(Plan(seat, rnd, before, drawn,
-                               max((len(st) for st in pl["stacks"]), default=0)))
+        self.plans.append(
+            Plan(seat, rnd, before, drawn, max((len(st) for st in pl["stacks"]), default=0))
+        )
 
     def faults(self, seats: list[int] | None = None) -> list[Plan]:
         """Plans of ``seats`` (all by default) of the kind issue 18 found."""
@@ -73,5 +74,10 @@ class PlanAudit:
 
     def wasted(self, seats: list[int] | None = None) -> list[Plan]:
         """Last-round plans of ``seats`` that leave more than ``UNUSED`` cards undrawn."""
-        return [p for p in self.plans if p.round == strasbourg.ROUNDS
-                and (seats is None or p.seat in seats) and p.deck_before - p.drawn > UNUSED]
+        return [
+            p
+            for p in self.plans
+            if p.round == strasbourg.ROUNDS
+            and (seats is None or p.seat in seats)
+            and p.deck_before - p.drawn > UNUSED
+        ]

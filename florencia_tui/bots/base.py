@@ -42,8 +42,16 @@ def observe(game: Game, s: State, seat: int, key: str, with_redacted: bool = Fal
             redacted = None
     large = redacted is not None and game.large_menu(s, seat)
     legal = game.candidates(s, seat) if large else game.legal(s, seat)
-    return Observation(game, seat, game.view(s, seat), game.prompt(s, seat),
-                       legal, key, redacted, complete=not large)
+    return Observation(
+        game,
+        seat,
+        game.view(s, seat),
+        game.prompt(s, seat),
+        legal,
+        key,
+        redacted,
+        complete=not large,
+    )
 
 
 class Bot:
@@ -55,8 +63,11 @@ class Bot:
         raise NotImplementedError
 
 
-BOT_KINDS = {"bot:random": "Random bot", "bot:heuristic": "Heuristic bot",
-             "bot:search": "Search bot"}
+BOT_KINDS = {
+    "bot:random": "Random bot",
+    "bot:heuristic": "Heuristic bot",
+    "bot:search": "Search bot",
+}
 
 
 def bot_kinds(game: Game) -> list[str]:

@@ -84,8 +84,7 @@ def work_slots(s: dict, seat: int) -> tuple[list[int], list[int]]:
         if pos > t["count"]:
             later += [D.MIN_WV[rnd]] * limit
         elif pos == t["count"]:
-            now += [D.MIN_WV[rnd]] * min(limit - t["used"]["work"],
-                                         D.ACTIONS_PER_TURN - t["acts"])
+            now += [D.MIN_WV[rnd]] * min(limit - t["used"]["work"], D.ACTIONS_PER_TURN - t["acts"])
     else:
         later += [D.MIN_WV[rnd]] * limit
     for r in range(rnd + 1, D.ROUNDS + 1):
@@ -97,10 +96,13 @@ def _wv(p: dict, prof: str, cards: int) -> int:
     """``SC.work_value(p, prof, [])`` without the breakdown (``cards``: the
     profession and recruiting cards in hand and display)."""
     info = D.PROF[prof]
-    return (D.WV_BUILDING * (info["building"] in p["buildings"])
-            + D.WV_LANDSCAPE * (p["land"][info["landscape"]] > 0)
-            + D.WV_FREEDOM * (info["freedom"] in p["freedoms"])
-            + D.WV_PER_JESTER * p["jesters"] + D.WV_PER_CARD * cards)
+    return (
+        D.WV_BUILDING * (info["building"] in p["buildings"])
+        + D.WV_LANDSCAPE * (p["land"][info["landscape"]] > 0)
+        + D.WV_FREEDOM * (info["freedom"] in p["freedoms"])
+        + D.WV_PER_JESTER * p["jesters"]
+        + D.WV_PER_CARD * cards
+    )
 
 
 def _cards(p: dict) -> int:
@@ -118,8 +120,13 @@ def _virtual(s: dict, seat: int) -> dict:
     pend = [x for x in s["pending"] if x["seat"] == seat]
     if not pend:
         return p
-    p = dict(p, land=dict(p["land"]), hand=list(p["hand"]), bonus=list(p["bonus"]),
-             prestige=list(p["prestige"]))
+    p = dict(
+        p,
+        land=dict(p["land"]),
+        hand=list(p["hand"]),
+        bonus=list(p["bonus"]),
+        prestige=list(p["prestige"]),
+    )
     for x in pend:
         if x["t"] == "place":
             p["land"][x["kind"]] += 1
@@ -163,8 +170,9 @@ def player_value(s: dict, seat: int, p: dict, terms=None) -> float:
     """Everything but the pending conversion and the bidding under way;
     ``terms`` (evaluate.Terms) learns its parts."""
     if s["phase"] == "over":
-        return float(p["pp"] + sum(pts for _, pts in s["final"][seat]["prestige"])
-                     + TIEBREAK * p["money"])
+        return float(
+            p["pp"] + sum(pts for _, pts in s["final"][seat]["prestige"]) + TIEBREAK * p["money"]
+        )
     mark = terms.mark if terms is not None else None
     late = progress(s)
     v = float(p["pp"])
@@ -242,7 +250,7 @@ def _with_item(s: dict, seat: int, p: dict, item: str) -> dict:
     elif item == "recruit":
         q["recruits"] += 1
     elif item == "prestige":
-        top = s["prestige_deck"][:D.DRAW_SIZE]
+        top = s["prestige_deck"][: D.DRAW_SIZE]
         if top:
             late = progress(s)
             q["prestige"].append(max(top, key=lambda c: _prestige_one(s, seat, q, c, late)))
@@ -261,8 +269,10 @@ def florence_eval(game, s: dict, seat: int, terms=None) -> float:
             # the florins it leaves behind).
             m = p["money"]
             k = x["wv"] // 2
-            v += max(j - money_value(s, m, late) + money_value(s, m - j * D.CONVERT_PRICE, late)
-                     for j in range(k + 1))
+            v += max(
+                j - money_value(s, m, late) + money_value(s, m - j * D.CONVERT_PRICE, late)
+                for j in range(k + 1)
+            )
     if terms is not None:
         terms.mark("conversion", v)
     a = s["auction"]
@@ -270,7 +280,8 @@ def florence_eval(game, s: dict, seat: int, terms=None) -> float:
         cur = a["cur"]
         gain = player_value(s, seat, _with_item(s, seat, p, cur["item"])) - base
         price = money_value(s, p["money"], late) - money_value(
-            s, max(0, p["money"] - cur["high"]), late)
+            s, max(0, p["money"] - cur["high"]), late
+        )
         v += LEAD_SHARE * (gain - price)
     if terms is not None:
         terms.mark("auction", v)

@@ -31,8 +31,10 @@ class HeuristicBot(Bot):
             return pick.choice(legal)
         game = obs.game
         ev = evaluator(game)
-        deals = [game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
-                 for _ in range(self.samples)]
+        deals = [
+            game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
+            for _ in range(self.samples)
+        ]
         actions = legal
         if len(legal) > MAX_ACTIONS or game.bots_use_candidates:
             # The game's short list of sensible actions (it depends only on

@@ -72,8 +72,11 @@ class Hint:
     reasons: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        why = "; ".join(self.reasons) if self.reasons else \
-            "its effect shows only in the moves after it"
+        why = (
+            "; ".join(self.reasons)
+            if self.reasons
+            else "its effect shows only in the moves after it"
+        )
         return f"Hint: {self.label} ({why})"
 
 
@@ -83,8 +86,15 @@ def strongest_bot() -> Bot:
     return SearchBot()
 
 
-def hint(game: Game, s: State, seat: int, key: str, bot: Bot | None = None,
-         samples: int = 4, most: int = 3) -> Hint:
+def hint(
+    game: Game,
+    s: State,
+    seat: int,
+    key: str,
+    bot: Bot | None = None,
+    samples: int = 4,
+    most: int = 3,
+) -> Hint:
     """What ``bot`` (the strongest level by default) would play at ``seat`` and
     why, from what that seat can see only."""
     obs = observe(game, s, seat, key, with_redacted=True)
@@ -93,12 +103,12 @@ def hint(game: Game, s: State, seat: int, key: str, bot: Bot | None = None,
     bot = bot or strongest_bot()
     action = obs.legal[0] if len(obs.legal) == 1 else bot.choose(obs)
     changes = explain(game, obs.redacted, seat, action, key, samples)
-    return Hint(seat, action, game.label(s, seat, action), changes,
-                reasons(game.id, changes, most))
+    return Hint(seat, action, game.label(s, seat, action), changes, reasons(game.id, changes, most))
 
 
-def explain(game: Game, redacted: State | None, seat: int, action: str, key: str,
-            samples: int = 4) -> list[tuple[str, float]]:
+def explain(
+    game: Game, redacted: State | None, seat: int, action: str, key: str, samples: int = 4
+) -> list[tuple[str, float]]:
     """The mean change of each part of the seat's evaluation that ``action``
     brings, over ``samples`` deals of the seat's redacted state, biggest first."""
     if redacted is None:
@@ -120,7 +130,7 @@ def reasons(game_id: str, changes: list[tuple[str, float]], most: int = 3) -> li
     phrases = PHRASES.get(game_id, {})
     gains = [c for c in changes if c[1] >= NOTABLE]
     costs = [c for c in changes if c[1] <= -NOTABLE]
-    picked = gains[:most - 1] if costs else gains[:most]
+    picked = gains[: most - 1] if costs else gains[:most]
     if costs and len(picked) < most:
         picked.append(min(costs, key=lambda c: c[1]))
     if not gains:

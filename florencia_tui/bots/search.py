@@ -84,8 +84,7 @@ GAME_SETTINGS: dict[str, dict] = {
     # or two, which left the search at parity with its heuristic; widened, it
     # finished ahead of a heuristic seat in 61.3% of pairs over 200 games
     # (docs/bots.md).
-    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True,
-                 "widen": 0.5},
+    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True, "widen": 0.5},
 }
 
 
@@ -93,8 +92,13 @@ class SearchBot(Bot):
     kind = "bot:search"
     needs_redacted = True
 
-    def __init__(self, seconds: float = 0.8, iterations: int | None = None,
-                 early_stop: bool = True, **settings) -> None:
+    def __init__(
+        self,
+        seconds: float = 0.8,
+        iterations: int | None = None,
+        early_stop: bool = True,
+        **settings,
+    ) -> None:
         self.seconds = seconds
         self.iterations = iterations
         self.early_stop = early_stop  # stop once the choice cannot change
@@ -131,14 +135,18 @@ class SearchBot(Bot):
         # the mean pace so far), so a decision stays near its box: one slow
         # Florence iteration (greedy rollouts over long menus) took it to 0.95 s.
         while (budget is None or it < budget) and (
-                budget is not None or time.perf_counter() + (
-                    (time.perf_counter() - start) / it if it else 0.0) < deadline):
+            budget is not None
+            or time.perf_counter() + ((time.perf_counter() - start) / it if it else 0.0) < deadline
+        ):
             if it:
                 s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
             self._iterate(game, s, seat, root, pick, ev)
             it += 1
-            if (self.early_stop and it % 16 == 0
-                    and self._settled(root, it, budget, start, deadline)):
+            if (
+                self.early_stop
+                and it % 16 == 0
+                and self._settled(root, it, budget, start, deadline)
+            ):
                 break
         self.last_iterations = it
         self.last_root = root  # for tests and analysis
@@ -170,8 +178,9 @@ class SearchBot(Bot):
             return False
         return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
-    def _iterate(self, game: Game, s: State, seat: int, root: Node, pick: random.Random,
-                 ev) -> None:
+    def _iterate(
+        self, game: Game, s: State, seat: int, root: Node, pick: random.Random, ev
+    ) -> None:
         # ``s`` is this iteration's own determinization: step it in place.
         step = game.apply_in_place
         root.visits += 1  # the parent count progressive widening reads
@@ -231,7 +240,7 @@ class SearchBot(Bot):
         out = [a for a in node.order if a in allowed][:k]
         if len(out) < k:
             seen = set(out)
-            out += [a for a in legal if a not in seen][:k - len(out)]
+            out += [a for a in legal if a not in seen][: k - len(out)]
         return out
 
     def _rollout_move(self, game: Game, s: State, mover: int, pick: random.Random, ev) -> str:
@@ -254,4 +263,5 @@ class SearchBot(Bot):
         if child.visits == 0:
             return float("inf")
         return child.value / child.visits + self.c * math.sqrt(
-            math.log(max(child.avail, 1)) / child.visits)
+            math.log(max(child.avail, 1)) / child.visits
+        )

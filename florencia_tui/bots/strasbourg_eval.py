@@ -31,11 +31,22 @@ CHAPEL_CHANCE = 0.6  # weight of a free chapel spot's expected chapel
 BUILDING_CHANCE = 0.5  # weight of a free building space's expected building
 RIVAL_BIDS = 0.6  # chance a waiting rival with a big enough stack outbids
 TASK_PRIOR = {  # chance of meeting a task kept at the start of the game
-    "building_adjacent": 0.25, "guild_count": 0.3, "same_building": 0.2,
-    "orth_line": 0.3, "diag_line": 0.15, "council_count": 0.3,
-    "buildings_touched": 0.05, "city_majority": 0.25, "same_chapel": 0.1,
-    "chapels_touched": 0.2, "all_guilds": 0.1, "block_2x2": 0.05,
-    "connected_group": 0.15, "council_seat": 0.35, "most_coins": 0.25, "guild_seats": 0.3,
+    "building_adjacent": 0.25,
+    "guild_count": 0.3,
+    "same_building": 0.2,
+    "orth_line": 0.3,
+    "diag_line": 0.15,
+    "council_count": 0.3,
+    "buildings_touched": 0.05,
+    "city_majority": 0.25,
+    "same_chapel": 0.1,
+    "chapels_touched": 0.2,
+    "all_guilds": 0.1,
+    "block_2x2": 0.05,
+    "connected_group": 0.15,
+    "council_seat": 0.35,
+    "most_coins": 0.25,
+    "guild_seats": 0.3,
 }
 #: tasks that can be met now and lost again before the end
 _VOLATILE = {"council_count", "council_seat", "most_coins", "guild_seats", "city_majority"}
@@ -62,9 +73,12 @@ def _lines(dirs) -> list[tuple[str, str, str]]:
 ORTH_LINES = _lines(((1, 0), (0, 1)))
 DIAG_LINES = _lines(((1, 1), (1, -1)))
 BLOCKS = [
-    b for b in (
+    b
+    for b in (
         tuple(data.cell_id(x + dx, y + dy) for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)))
-        for x in range(len(data.COLUMNS) - 1) for y in range(data.ROWS - 1))
+        for x in range(len(data.COLUMNS) - 1)
+        for y in range(data.ROWS - 1)
+    )
     if all(z in data.CELLS for z in b)
 ]
 #: square -> building spaces / chapel spots it touches
@@ -141,8 +155,10 @@ def drawing_value(hand: list[int], deck: list[int], rounds: int) -> float:
     average cards it draws for this round, the rest kept for ``rounds`` more."""
     h, d, n = sum(hand), sum(deck), len(deck)
     avg = d / n if n else 0.0
-    return max(round_value(h + k * avg, len(hand) + k)
-               + deck_value(d - k * avg, n - k, rounds) for k in range(n + 1))
+    return max(
+        round_value(h + k * avg, len(hand) + k) + deck_value(d - k * avg, n - k, rounds)
+        for k in range(n + 1)
+    )
 
 
 # ----- the round's schedule -----------------------------------------------------------
@@ -190,7 +206,7 @@ def _remaining_placements(s: dict, pos: tuple[int, int]) -> tuple[int, list[int]
     rnd = pos[0]
     chapels = data.ROUNDS - rnd + (0 if _chapel_built_this_round(s) else 1)
     placed = set(s["built"].values())
-    values = [data.BUILDINGS[b]["value"] for b in s["buildings"][rnd - 1:] if b not in placed]
+    values = [data.BUILDINGS[b]["value"] for b in s["buildings"][rnd - 1 :] if b not in placed]
     return min(chapels, 7 - len(s["chapels"])), values
 
 
@@ -221,19 +237,25 @@ def _placement_bonus(s: dict, p: int, pos, kind: str) -> float:
     city = s["city"]
     if kind == "chapel":
         spots = [k for k in data.CHAPEL_CORNERS if k not in s["chapels"]]
-        return float(max((sum(1 for c in data.CHAPEL_SQUARES[k] if city.get(c) == p)
-                          for k in spots), default=0))
+        return float(
+            max(
+                (sum(1 for c in data.CHAPEL_SQUARES[k] if city.get(c) == p) for k in spots),
+                default=0,
+            )
+        )
     b = s["buildings"][s["round"] - 1]
     if b in s["built"].values():
         return 0.0
     spaces = [sp for sp in data.BUILDING_SPACES if sp not in s["built"]]
-    best = max((sum(1 for c in data.SPACE_NEIGHBOURS[sp] if city.get(c) == p) for sp in spaces),
-               default=0)
+    best = max(
+        (sum(1 for c in data.SPACE_NEIGHBOURS[sp] if city.get(c) == p) for sp in spaces), default=0
+    )
     return float(data.BUILDINGS[b]["value"] * best)
 
 
-def entry_value(s: dict, p: int, guild: str, coins: int, chapel_w: float, build_w: float,
-                coin: float) -> float:
+def entry_value(
+    s: dict, p: int, guild: str, coins: int, chapel_w: float, build_w: float, coin: float
+) -> float:
     best = 0.0
     city = s["city"]
     for c, info in data.CELLS.items():
@@ -250,18 +272,32 @@ def _progress(tid: str, s: dict, p: int, cells: set) -> float:
     if kind == "building_adjacent":
         for sp, b in s["built"].items():
             if b == prm["building"]:
-                return min(1.0, scoring.building_adjacent(s, sp, p) / prm["min"]) if sum(
-                    1 for c in data.SPACE_NEIGHBOURS[sp] if free_or_mine(c)) >= prm["min"] else 0.0
+                return (
+                    min(1.0, scoring.building_adjacent(s, sp, p) / prm["min"])
+                    if sum(1 for c in data.SPACE_NEIGHBOURS[sp] if free_or_mine(c)) >= prm["min"]
+                    else 0.0
+                )
         return 0.0
     if kind == "guild_count":
         return min(1.0, sum(1 for c in cells if data.CELLS[c]["guild"] == prm["guild"]) / 3)
     if kind == "same_building":
-        return min(1.0, max((scoring.building_adjacent(s, sp, p) for sp in s["built"]),
-                            default=0) / prm["min"])
+        return min(
+            1.0,
+            max((scoring.building_adjacent(s, sp, p) for sp in s["built"]), default=0) / prm["min"],
+        )
     if kind in ("orth_line", "diag_line"):
         lines = ORTH_LINES if kind == "orth_line" else DIAG_LINES
-        return max((sum(1 for c in ln if c in cells) for ln in lines
-                    if all(free_or_mine(c) for c in ln)), default=0) / 3
+        return (
+            max(
+                (
+                    sum(1 for c in ln if c in cells)
+                    for ln in lines
+                    if all(free_or_mine(c) for c in ln)
+                ),
+                default=0,
+            )
+            / 3
+        )
     if kind == "council_count":
         need = prm["min_by_players"].get(str(s["n"]), 3)
         return min(1.0, scoring.council_count(s, p) / need)
@@ -272,16 +308,31 @@ def _progress(tid: str, s: dict, p: int, cells: set) -> float:
         rival = max(scoring.city_count(s, q) for q in range(s["n"]) if q != p)
         return max(0.0, min(1.0, 0.5 + (mine - rival) / 4))
     if kind == "same_chapel":
-        return max((sum(1 for c in data.CHAPEL_SQUARES[k] if c in cells) for k in s["chapels"]),
-                   default=0) / 3
+        return (
+            max(
+                (sum(1 for c in data.CHAPEL_SQUARES[k] if c in cells) for k in s["chapels"]),
+                default=0,
+            )
+            / 3
+        )
     if kind == "chapels_touched":
-        return min(1.0, sum(1 for k in s["chapels"]
-                            if any(c in cells for c in data.CHAPEL_SQUARES[k])) / 3)
+        return min(
+            1.0, sum(1 for k in s["chapels"] if any(c in cells for c in data.CHAPEL_SQUARES[k])) / 3
+        )
     if kind == "all_guilds":
         return len({data.CELLS[c]["guild"] for c in cells}) / 5
     if kind == "block_2x2":
-        return max((sum(1 for c in b if c in cells) for b in BLOCKS
-                    if all(free_or_mine(c) for c in b)), default=0) / 4
+        return (
+            max(
+                (
+                    sum(1 for c in b if c in cells)
+                    for b in BLOCKS
+                    if all(free_or_mine(c) for c in b)
+                ),
+                default=0,
+            )
+            / 4
+        )
     if kind == "connected_group":
         return min(1.0, scoring._largest_group(cells) / prm["min"])
     if kind == "council_seat":
@@ -313,14 +364,16 @@ def task_value(tid: str, s: dict, p: int, cells: set, time_left: float) -> float
 def strasbourg_eval(game, s: dict, p: int, terms=None) -> float:
     """The projected final score; ``terms`` (evaluate.Terms) learns its parts."""
     if s["phase"] == "over":
-        return float(sum(pts for _, pts in scoring.final_lines(s, p, True))) \
-            + 0.01 * scoring.city_count(s, p)
+        return float(
+            sum(pts for _, pts in scoring.final_lines(s, p, True))
+        ) + 0.01 * scoring.city_count(s, p)
     mark = terms.mark if terms is not None else None
     pl = s["players"][p]
     pos = _position(s)
     rnd, idx = pos
-    guild_left = sum(1 for r in range(rnd, data.ROUNDS + 1) for st in (1, 3, 5)
-                     if r > rnd or st >= idx)
+    guild_left = sum(
+        1 for r in range(rnd, data.ROUNDS + 1) for st in (1, 3, 5) if r > rnd or st >= idx
+    )
     time_left = guild_left / 15
     coin = COIN * min(1.0, guild_left / 6)
     value = float(pl["prestige"] + pl["priv"] * data.PRIVILEGE_POINTS)
@@ -340,8 +393,12 @@ def strasbourg_eval(game, s: dict, p: int, terms=None) -> float:
     for c in cells:
         value += _square_worth(s, c, chapel_w, build_w)
     if idx > 0 and s["phase"] == "actions":  # Nobility and Church are settled this round
-        if idx <= _STEP_INDEX["H"] and s["council"]["CHU"] == p and \
-                len(s["chapels"]) < 7 and not _chapel_built_this_round(s):
+        if (
+            idx <= _STEP_INDEX["H"]
+            and s["council"]["CHU"] == p
+            and len(s["chapels"]) < 7
+            and not _chapel_built_this_round(s)
+        ):
             value += _placement_bonus(s, p, pos, "chapel") * (1 - CHAPEL_CHANCE * 0.5)
         if s["council"]["NOB"] == p:
             value += _placement_bonus(s, p, pos, "building") * (1 - BUILDING_CHANCE * 0.5)
@@ -404,8 +461,9 @@ def _pending_value(s, p, item, chapel_w, build_w, coin) -> float:
         entry = entry_value(s, p, g, pl["coins"], chapel_w, build_w, coin)
         return max(good, entry) if kind == "apprentice" else good + entry
     if kind == "sell":
-        return coin * (1 - GOOD_SHARE) * sum(data.GOODS_VALUE[g] * k
-                                              for g, k in pl["goods"].items())
+        return (
+            coin * (1 - GOOD_SHARE) * sum(data.GOODS_VALUE[g] * k for g, k in pl["goods"].items())
+        )
     return 0.0  # chapel and building placements are counted with the seats
 
 

@@ -128,7 +128,8 @@ class Game:
         name and one-line description (the label column is narrow)."""
         return self.game_choices() + [
             (v.key, "Variant", [(v.off, "off"), (v.on, "on")], f"{v.name}: {v.description}")
-            for v in self.variants]
+            for v in self.variants
+        ]
 
     def options_in_effect(self, s: State) -> dict:
         """The options a state plays by (the defaults, overridden by the state's)."""
@@ -152,8 +153,11 @@ class Game:
         for key in sorted(opts):
             if key not in shown and key in defaults and opts[key] != defaults[key]:
                 lines.append(f"- Option `{key}`: {opts[key]!r} (default {defaults[key]!r})")
-        lines += ["", "Every point where the engine reads what the rulebook leaves open, "
-                      f"and the option that changes it: `docs/rules-notes/{self.id}.md`."]
+        lines += [
+            "",
+            "Every point where the engine reads what the rulebook leaves open, "
+            f"and the option that changes it: `docs/rules-notes/{self.id}.md`.",
+        ]
         return self.rules_help.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
     def new(self, names: list[str], seed: int, options: dict | None = None) -> State:
@@ -304,8 +308,7 @@ class Game:
             except UnicodeDecodeError as e:
                 raise CorruptSave(f"the saved {self.title} state is not text ({e})") from None
         if not isinstance(text, str):
-            raise CorruptSave(f"the saved {self.title} state is {type(text).__name__}, "
-                              "not text")
+            raise CorruptSave(f"the saved {self.title} state is {type(text).__name__}, not text")
         try:
             s = json.loads(text)
         except ValueError as e:
@@ -323,8 +326,9 @@ class Game:
         except CorruptSave:
             raise
         except Exception as e:  # noqa: BLE001 - any failure means the save is damaged
-            raise CorruptSave(f"the saved {self.title} state is damaged "
-                              f"({type(e).__name__}: {e})") from None
+            raise CorruptSave(
+                f"the saved {self.title} state is damaged ({type(e).__name__}: {e})"
+            ) from None
         return s
 
     def _shape_problem(self, s: State) -> str:
@@ -341,7 +345,6 @@ class Game:
             if key not in s:
                 return f"no '{key}'"
             for kind, word in ((list, "a list"), (dict, "a dict")):
-                if isinstance(value, kind) and s[key] is not None \
-                        and not isinstance(s[key], kind):
+                if isinstance(value, kind) and s[key] is not None and not isinstance(s[key], kind):
                     return f"'{key}' is not {word}"
         return ""

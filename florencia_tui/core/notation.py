@@ -25,7 +25,8 @@ def as_text(action: object) -> str:
     characters are refused with a message, never a TypeError/AttributeError."""
     if not isinstance(action, str):
         raise IllegalAction(
-            f"an action is a line of text, not {type(action).__name__} {action!r:.40}")
+            f"an action is a line of text, not {type(action).__name__} {action!r:.40}"
+        )
     text = " ".join(action.split())
     if not text:
         raise IllegalAction("empty action")

@@ -36,8 +36,13 @@ class Record:
     @classmethod
     def from_json(cls, text: str) -> Record:
         d = json.loads(text)
-        return cls(d["game"], int(d["seed"]), d["seats"], d.get("options", {}),
-                   [[int(a), str(b)] for a, b in d.get("actions", [])])
+        return cls(
+            d["game"],
+            int(d["seed"]),
+            d["seats"],
+            d.get("options", {}),
+            [[int(a), str(b)] for a, b in d.get("actions", [])],
+        )
 
 
 def replay(record: Record, upto: int | None = None) -> State:

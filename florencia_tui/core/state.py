@@ -14,4 +14,3 @@ def clone(obj: Any) -> Any:
     Format version 2 writes no back-references, so a list reached twice is
     copied twice, exactly as the JSON round trip of a save would."""
     return marshal.loads(marshal.dumps(obj, 2))
-

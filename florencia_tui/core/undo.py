@@ -99,11 +99,15 @@ class UndoLog:
             return "there is nothing to undo"
         last = self.entries[self.effective[-1]]
         if last.seat != seat:
-            return (f"{game.player_name(state, last.seat)} acted last: "
-                    "you can only take back your own actions before anyone else acts")
+            return (
+                f"{game.player_name(state, last.seat)} acted last: "
+                "you can only take back your own actions before anyone else acts"
+            )
         if last.barrier:
-            return (f"'{last.action}' revealed hidden information or used chance: "
-                    "it cannot be taken back")
+            return (
+                f"'{last.action}' revealed hidden information or used chance: "
+                "it cannot be taken back"
+            )
         return "another player has acted since: it cannot be taken back"
 
     def undo(self, game: Game, state: State, seat: int) -> tuple[int, State]:

@@ -27,14 +27,38 @@ class GameInfo:
 REGISTRY: dict[str, GameInfo] = {
     info.id: info
     for info in [
-        GameInfo("florence", "Princes of Florence", 3, 5,
-                 "Patronise artists, build, and complete works for prestige.", True),
-        GameInfo("palazzo", "Palazzo", 2, 4,
-                 "Buy and auction floors with three currencies; build tall, pure palaces.", True),
-        GameInfo("strasbourg", "Strasbourg", 3, 5,
-                 "Plan hidden influence stacks to win the guilds and the council.", True),
-        GameInfo("architects", "Architects of the West Kingdom", 2, 5,
-                 "Place workers, capture rivals, build for the king, keep your virtue.", True),
+        GameInfo(
+            "florence",
+            "Princes of Florence",
+            3,
+            5,
+            "Patronise artists, build, and complete works for prestige.",
+            True,
+        ),
+        GameInfo(
+            "palazzo",
+            "Palazzo",
+            2,
+            4,
+            "Buy and auction floors with three currencies; build tall, pure palaces.",
+            True,
+        ),
+        GameInfo(
+            "strasbourg",
+            "Strasbourg",
+            3,
+            5,
+            "Plan hidden influence stacks to win the guilds and the council.",
+            True,
+        ),
+        GameInfo(
+            "architects",
+            "Architects of the West Kingdom",
+            2,
+            5,
+            "Place workers, capture rivals, build for the king, keep your virtue.",
+            True,
+        ),
     ]
 }
 

@@ -9,40 +9,73 @@ from pathlib import Path
 
 def add_parsers(sub) -> None:
     sv = sub.add_parser("serve", help="host shared tables over SSH (and --web in a browser)")
-    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: "
-                    "127.0.0.1; 0.0.0.0 for the network)")
+    sv.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1; 0.0.0.0 for the network)",
+    )
     sv.add_argument("--port", type=int, default=2222, help="SSH port (default 2222)")
-    sv.add_argument("--no-ssh", action="store_true",
-                    help="no SSH server: only the table service (for `florencia connect`)")
-    sv.add_argument("--authorized-keys", metavar="FILE|DIR",
-                    help="public keys that may sign in: one file for everybody, or a "
-                    "directory holding a file per player name")
-    sv.add_argument("--passwords", metavar="FILE", help="per-player passwords: NAME:HASH "
-                    "lines (made by `florencia passwd NAME --file FILE`)")
-    sv.add_argument("--password-file", metavar="FILE", help="a shared password for any "
-                    "name without a key or password of its own (or $FLORENCIA_SSH_PASSWORD)")
-    sv.add_argument("--open", action="store_true",
-                    help="no authentication at all; only allowed on a loopback address")
+    sv.add_argument(
+        "--no-ssh",
+        action="store_true",
+        help="no SSH server: only the table service (for `florencia connect`)",
+    )
+    sv.add_argument(
+        "--authorized-keys",
+        metavar="FILE|DIR",
+        help="public keys that may sign in: one file for everybody, or a "
+        "directory holding a file per player name",
+    )
+    sv.add_argument(
+        "--passwords",
+        metavar="FILE",
+        help="per-player passwords: NAME:HASH lines (made by `florencia passwd NAME --file FILE`)",
+    )
+    sv.add_argument(
+        "--password-file",
+        metavar="FILE",
+        help="a shared password for any "
+        "name without a key or password of its own (or $FLORENCIA_SSH_PASSWORD)",
+    )
+    sv.add_argument(
+        "--open",
+        action="store_true",
+        help="no authentication at all; only allowed on a loopback address",
+    )
     sv.add_argument("--web", action="store_true", help="also serve the app to browsers")
     sv.add_argument("--web-host", help="address for the browser server (default: --host)")
     sv.add_argument("--web-port", type=int, default=8000)
-    sv.add_argument("--web-origin", action="append", default=[], metavar="URL",
-                    help="another address browsers reach the page at (e.g. an HTTPS "
-                    "proxy's https://games.example.org); repeatable")
-    sv.add_argument("--socket", help="the table service's Unix socket "
-                    "(default: server.sock in the data directory)")
-    sv.add_argument("--socket-mode", default="600", help="its permissions in octal; "
-                    "660 lets a group of OS accounts use `florencia connect`")
+    sv.add_argument(
+        "--web-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another address browsers reach the page at (e.g. an HTTPS "
+        "proxy's https://games.example.org); repeatable",
+    )
+    sv.add_argument(
+        "--socket",
+        help="the table service's Unix socket (default: server.sock in the data directory)",
+    )
+    sv.add_argument(
+        "--socket-mode",
+        default="600",
+        help="its permissions in octal; 660 lets a group of OS accounts use `florencia connect`",
+    )
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot move")
     sv.set_defaults(func=cmd_serve)
-    cn = sub.add_parser("connect", help="join a running server's lobby from this terminal "
-                        "(an OpenSSH ForceCommand)")
-    cn.add_argument("--socket", help="the server's socket (default: $FLORENCIA_SOCKET, "
-                    "else the data directory's)")
+    cn = sub.add_parser(
+        "connect", help="join a running server's lobby from this terminal (an OpenSSH ForceCommand)"
+    )
+    cn.add_argument(
+        "--socket",
+        help="the server's socket (default: $FLORENCIA_SOCKET, else the data directory's)",
+    )
     cn.add_argument("--user", help="player name (default: $USER)")
     cn.set_defaults(func=cmd_connect)
-    pw = sub.add_parser("passwd", help="set a player's password in a passwords file "
-                        "(for `serve --passwords FILE`)")
+    pw = sub.add_parser(
+        "passwd", help="set a player's password in a passwords file (for `serve --passwords FILE`)"
+    )
     pw.add_argument("name", help="the player's name (their SSH user name)")
     pw.add_argument("--file", required=True, help="the passwords file (made 0600)")
     pw.set_defaults(func=cmd_passwd)
@@ -69,11 +102,16 @@ def cmd_serve(args) -> int:
         print(f"florencia serve: {e}", file=sys.stderr)
         return 2
     server = FlorenciaServer(
-        host=args.host, port=None if args.no_ssh else args.port, auth=auth,
+        host=args.host,
+        port=None if args.no_ssh else args.port,
+        auth=auth,
         socket=Path(args.socket) if args.socket else None,
-        socket_mode=int(args.socket_mode, 8), web_host=args.web_host,
-        web_port=args.web_port if args.web else None, web_origins=args.web_origin,
-        bot_delay=args.bot_delay)
+        socket_mode=int(args.socket_mode, 8),
+        web_host=args.web_host,
+        web_port=args.web_port if args.web else None,
+        web_origins=args.web_origin,
+        bot_delay=args.bot_delay,
+    )
     return run(server)
 
 

@@ -23,8 +23,10 @@ import sys
 import termios
 import threading
 
-INTERNAL_ERROR = ("florencia: the app stopped on an internal error (the server keeps the "
-                  "details). Sign in again: your seat is kept.")
+INTERNAL_ERROR = (
+    "florencia: the app stopped on an internal error (the server keeps the "
+    "details). Sign in again: your seat is kept."
+)
 
 
 def lenient_input() -> None:
@@ -55,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--socket", required=True, help="the table service's Unix socket")
     p.add_argument("--user", default=None, help="the player's name (default: $USER)")
     p.add_argument("--via", default="local", help="shown in the lobby: ssh, web, local")
-    p.add_argument("--pty", action="store_true",
-                   help="make stdin's terminal the controlling one (the SSH server's PTY)")
+    p.add_argument(
+        "--pty",
+        action="store_true",
+        help="make stdin's terminal the controlling one (the SSH server's PTY)",
+    )
     args = p.parse_args(argv)
     if args.pty:
         try:

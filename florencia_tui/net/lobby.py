@@ -30,8 +30,14 @@ from florencia_tui.tui.screens.game import GameScreen
 
 TUI_CSS = Path(__file__).resolve().parent.parent / "tui" / "app.tcss"
 
-STATE_MARK = {"here": ("●", "green"), "away": ("◐", "yellow"), "gone": ("○", "red"),
-              "open": ("·", "dim"), "bot": ("", "dim"), "seated": ("●", "green")}
+STATE_MARK = {
+    "here": ("●", "green"),
+    "away": ("◐", "yellow"),
+    "gone": ("○", "red"),
+    "open": ("·", "dim"),
+    "bot": ("", "dim"),
+    "seated": ("●", "green"),
+}
 
 
 def steady_cursors(screen: Screen) -> None:
@@ -73,8 +79,13 @@ class NewTableScreen(ModalScreen[dict | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
             yield Static("New table", classes="title")
-            yield OptionList(*[Option(g.title + f" ({g.min_players}-{g.max_players})", id=g.id)
-                               for g in available_games()], id="new-game")
+            yield OptionList(
+                *[
+                    Option(g.title + f" ({g.min_players}-{g.max_players})", id=g.id)
+                    for g in available_games()
+                ],
+                id="new-game",
+            )
             with Horizontal(classes="row"):
                 yield Label("Other human players", classes="field")
                 yield Input("1", id="new-humans", type="integer", compact=True)
@@ -87,8 +98,11 @@ class NewTableScreen(ModalScreen[dict | None]):
                 yield Button("on", id="new-hints", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
-            yield Static("Tab moves; Enter on the bots' level changes it; Enter in a number "
-                         "creates the table.", classes="dim")
+            yield Static(
+                "Tab moves; Enter on the bots' level changes it; Enter in a number "
+                "creates the table.",
+                classes="dim",
+            )
 
     def on_mount(self) -> None:
         steady_cursors(self)
@@ -130,10 +144,18 @@ class NewTableScreen(ModalScreen[dict | None]):
         if not info.min_players <= humans + bots <= info.max_players:
             self.query_one("#new-why", Static).update(
                 f"[b red]{info.title} takes {info.min_players}-{info.max_players} players"
-                f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots}).")
+                f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots})."
+            )
             return
-        self.dismiss({"game": option.id, "humans": humans, "bots": bots, "bot": self.bot,
-                      "hints": self.hints})
+        self.dismiss(
+            {
+                "game": option.id,
+                "humans": humans,
+                "bots": bots,
+                "bot": self.bot,
+                "hints": self.hints,
+            }
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -157,8 +179,9 @@ class LobbyScreen(Screen[None]):
             yield Static(id="people")
             with Horizontal(id="code-row"):
                 yield Label("Table code", classes="field")
-                yield Input(id="code", placeholder="e.g. KQWX, then Enter", max_length=8,
-                            compact=True)
+                yield Input(
+                    id="code", placeholder="e.g. KQWX, then Enter", max_length=8, compact=True
+                )
         yield Footer()
 
     _ready = False
@@ -168,7 +191,8 @@ class LobbyScreen(Screen[None]):
         self._ready = True
         self.query_one("#lobby-title", Static).update(
             f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
-            "Enter joins a table, n opens a new one")
+            "Enter joins a table, n opens a new one"
+        )
         self.refresh_lobby()
         self.query_one("#tables", OptionList).focus()
 
@@ -188,8 +212,9 @@ class LobbyScreen(Screen[None]):
         keep = box.highlighted_option.id if box.highlighted_option else None
         box.clear_options()
         if not lobby["tables"]:
-            box.add_option(Option(Text("no tables yet: press n to open one", style="dim"),
-                                  disabled=True))
+            box.add_option(
+                Option(Text("no tables yet: press n to open one", style="dim"), disabled=True)
+            )
         for t in lobby["tables"]:
             box.add_option(Option(table_text(t), id=t["code"]))
         if keep in self.tables:
@@ -308,8 +333,11 @@ class NetApp(DiffingDisplay, FlorenciaApp):
             if isinstance(self.screen, LobbyScreen):
                 self.join(msg["code"])
         elif event == "closed":
-            self.notify("The table service has stopped; the game is saved. "
-                        "Reconnect to continue.", severity="error", timeout=30)
+            self.notify(
+                "The table service has stopped; the game is saved. Reconnect to continue.",
+                severity="error",
+                timeout=30,
+            )
             self.set_timer(2, self.exit)
 
     async def _refresh_game(self) -> None:
@@ -338,8 +366,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
         if made["started"]:
             self.join(made["code"])
         else:
-            self.notify(f"Table {made['code']} is open: others join it with that code.",
-                        timeout=10)
+            self.notify(f"Table {made['code']} is open: others join it with that code.", timeout=10)
             if isinstance(self.screen, LobbyScreen):
                 self.screen.refresh_lobby()
 

@@ -16,7 +16,7 @@ import hmac
 import os
 from pathlib import Path
 
-N, R, P = 2 ** 14, 8, 1  # ~16 MiB and a few tens of ms per check
+N, R, P = 2**14, 8, 1  # ~16 MiB and a few tens of ms per check
 SALT_BYTES, KEY_BYTES = 16, 32
 
 
@@ -33,8 +33,15 @@ def check_password(stored: str, password: str) -> bool:
         if kind != "scrypt":
             return False
         salt_b, key_b = base64.b64decode(salt), base64.b64decode(key)
-        got = hashlib.scrypt(password.encode(), salt=salt_b, n=int(n), r=int(r), p=int(p),
-                             dklen=len(key_b), maxmem=256 * 1024 * 1024)
+        got = hashlib.scrypt(
+            password.encode(),
+            salt=salt_b,
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(key_b),
+            maxmem=256 * 1024 * 1024,
+        )
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, key_b)
@@ -58,8 +65,9 @@ def set_password(path: Path, name: str, password: str) -> None:
 
     path = Path(path)
     private_file(path)
-    lines = [line for line in path.read_text().splitlines()
-             if line.split(":", 1)[0].strip() != name]
+    lines = [
+        line for line in path.read_text().splitlines() if line.split(":", 1)[0].strip() != name
+    ]
     lines.append(f"{name}:{hash_password(password)}")
     tmp = path.with_name(path.name + ".tmp")
     private_file(tmp)

@@ -77,5 +77,13 @@ def prompt_from_dict(d: dict) -> Prompt:
 
 def card_from_dict(d: dict) -> ScoreCard:
     lines = [ScoreLine(line["label"], line["points"]) for line in d.get("lines", [])]
-    return ScoreCard(d["seat"], d["name"], d["total"], lines, d.get("tiebreak", 0),
-                     d.get("tiebreak_label", ""), d.get("rank", 0), d.get("winner", False))
+    return ScoreCard(
+        d["seat"],
+        d["name"],
+        d["total"],
+        lines,
+        d.get("tiebreak", 0),
+        d.get("tiebreak_label", ""),
+        d.get("rank", 0),
+        d.get("winner", False),
+    )

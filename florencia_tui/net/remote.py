@@ -165,8 +165,18 @@ class Connection:
 
 
 #: Snapshot fields that describe the game (the rest: who is connected).
-STATE_KEYS = ("view", "to_act", "over", "status", "prompt", "legal", "labels",
-              "bot_to_act", "scores", "seats")
+STATE_KEYS = (
+    "view",
+    "to_act",
+    "over",
+    "status",
+    "prompt",
+    "legal",
+    "labels",
+    "bot_to_act",
+    "scores",
+    "seats",
+)
 
 
 class RemoteTable(SeatQueries):
@@ -214,8 +224,11 @@ class RemoteTable(SeatQueries):
             return None
         self.snap = latest
         self._lines = latest["log_lines"]
-        if old and old["log_lines"] == latest["log_lines"] and all(
-                old.get(k) == latest.get(k) for k in STATE_KEYS):
+        if (
+            old
+            and old["log_lines"] == latest["log_lines"]
+            and all(old.get(k) == latest.get(k) for k in STATE_KEYS)
+        ):
             return "presence"
         self._labels.clear()
         return "state"

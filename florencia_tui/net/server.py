@@ -28,12 +28,21 @@ log = logging.getLogger("florencia.serve")
 class FlorenciaServer:
     """Everything ``florencia serve`` runs, startable and stoppable from a test."""
 
-    def __init__(self, *, host: str = "127.0.0.1", port: int | None = 2222,
-                 auth: sshd.Auth | None = None, socket: Path | None = None,
-                 socket_mode: int = 0o600, data: Path | None = None,
-                 web_host: str | None = None, web_port: int | None = None,
-                 web_origins: list[str] | tuple = (),
-                 bot_delay: float = 0.5, python: str = sys.executable) -> None:
+    def __init__(
+        self,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = 2222,
+        auth: sshd.Auth | None = None,
+        socket: Path | None = None,
+        socket_mode: int = 0o600,
+        data: Path | None = None,
+        web_host: str | None = None,
+        web_port: int | None = None,
+        web_origins: list[str] | tuple = (),
+        bot_delay: float = 0.5,
+        python: str = sys.executable,
+    ) -> None:
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
         self.data = Path(data) if data else data_dir()
@@ -61,9 +70,14 @@ class FlorenciaServer:
         await self.service.start(self.socket, self.socket_mode)
         try:
             if self.port is not None:
-                self.ssh = await sshd.start(self.host, self.port, self.auth,
-                                            sshd.Spawner(self.socket, self.python), self.data,
-                                            sshd.KeyNames(self.store.db))
+                self.ssh = await sshd.start(
+                    self.host,
+                    self.port,
+                    self.auth,
+                    sshd.Spawner(self.socket, self.python),
+                    self.data,
+                    sshd.KeyNames(self.store.db),
+                )
             if self.web_port is not None:
                 await self._start_web()
         except BaseException:
@@ -82,10 +96,16 @@ class FlorenciaServer:
         from florencia_tui.net import web as gate
 
         _web_app_service()
-        base = [self.python, "-m", "florencia_tui.net.client", "--socket", str(self.socket),
-                "--via", "web"]
-        server = Server(shlex.join(base), host=self.web_host, port=self.web_port,
-                        title="florencia")
+        base = [
+            self.python,
+            "-m",
+            "florencia_tui.net.client",
+            "--socket",
+            str(self.socket),
+            "--via",
+            "web",
+        ]
+        server = Server(shlex.join(base), host=self.web_host, port=self.web_port, title="florencia")
 
         async def quiet_start(app) -> None:  # instead of its banner (we print the URL)
             return None
@@ -151,13 +171,17 @@ def banner(server: FlorenciaServer) -> list[str]:
     lines = [f"tables in {server.store.path}", f"table service on {server.socket}"]
     if server.ssh is not None:
         key = sshd.host_key(server.data)
-        lines.append(f"SSH on {server.host}:{server.ssh_port} (host key "
-                     f"{key.get_fingerprint()}) · ssh -p {server.ssh_port} NAME@{server.host}")
+        lines.append(
+            f"SSH on {server.host}:{server.ssh_port} (host key "
+            f"{key.get_fingerprint()}) · ssh -p {server.ssh_port} NAME@{server.host}"
+        )
     if server.web_url:
         lines.append(f"browser on {server.web_url}")
     if server.socket_mode & 0o077 and server.socket.parent == server.data:
-        lines.append("warning: the socket is in the data directory, which only this "
-                     "account may enter; give --socket outside it for other accounts")
+        lines.append(
+            "warning: the socket is in the data directory, which only this "
+            "account may enter; give --socket outside it for other accounts"
+        )
     lines += [f"sign-in · {line}" for line in server.auth.describe(web=server.web_url is not None)]
     return lines
 

@@ -127,10 +127,12 @@ class TableService:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
         for code, game, seats, seed, gid, created, options in self.db.execute(
-                "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"):
+            "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"
+        ):
             if gid is None:
-                self.waiting[code] = Waiting(code, game, json.loads(seats), seed, created,
-                                             json.loads(options or "{}"))
+                self.waiting[code] = Waiting(
+                    code, game, json.loads(seats), seed, created, json.loads(options or "{}")
+                )
             else:
                 self.codes[gid] = code
 
@@ -141,8 +143,9 @@ class TableService:
             if _socket_alive(path):
                 raise ServiceError(f"a table service already listens on {path}")
             path.unlink()
-        self._server = await asyncio.start_unix_server(self._handle, path=str(path),
-                                                       limit=MAX_REQUEST)
+        self._server = await asyncio.start_unix_server(
+            self._handle, path=str(path), limit=MAX_REQUEST
+        )
         os.chmod(path, mode)
         self.path = path
 
@@ -238,8 +241,10 @@ class TableService:
         humans, bots = int(msg.get("humans", 1)), int(msg.get("bots", 0))
         n = humans + bots
         if humans < 1 or bots < 0 or not info.min_players <= n <= info.max_players:
-            raise ServiceError(f"{info.title} takes {info.min_players}-{info.max_players} "
-                               f"players, with you among them")
+            raise ServiceError(
+                f"{info.title} takes {info.min_players}-{info.max_players} "
+                f"players, with you among them"
+            )
         bot = str(msg.get("bot", "bot:random"))
         if bot not in BOT_KINDS:
             raise ServiceError(f"no bot {bot!r} (known: {', '.join(BOT_KINDS)})")
@@ -253,10 +258,11 @@ class TableService:
         options = {"hints": bool(msg.get("hints", True))}
         w = Waiting(code, game, seats, seed, time.time(), options)
         with self.db:
-            self.db.execute("INSERT INTO net_tables(code, game, seats, seed, created, options)"
-                            " VALUES (?,?,?,?,?,?)",
-                            (code, game, json.dumps(seats), w.seed, w.created,
-                             json.dumps(options)))
+            self.db.execute(
+                "INSERT INTO net_tables(code, game, seats, seed, created, options)"
+                " VALUES (?,?,?,?,?,?)",
+                (code, game, json.dumps(seats), w.seed, w.created, json.dumps(options)),
+            )
         self.waiting[code] = w
         started = self._start_if_full(w)
         self._lobby_changed()
@@ -275,8 +281,9 @@ class TableService:
                 raise ServiceError(f"table {w.code} has no free seat")
             w.seats[free[0]]["user"] = conn.user
             with self.db:
-                self.db.execute("UPDATE net_tables SET seats=? WHERE code=?",
-                                (json.dumps(w.seats), w.code))
+                self.db.execute(
+                    "UPDATE net_tables SET seats=? WHERE code=?", (json.dumps(w.seats), w.code)
+                )
             started = self._start_if_full(w)
             self._lobby_changed()
             return {"code": w.code, "seat": free[0], "started": started}
@@ -307,15 +314,17 @@ class TableService:
                 self.db.execute("DELETE FROM net_tables WHERE code=?", (w.code,))
         else:
             with self.db:
-                self.db.execute("UPDATE net_tables SET seats=? WHERE code=?",
-                                (json.dumps(w.seats), w.code))
+                self.db.execute(
+                    "UPDATE net_tables SET seats=? WHERE code=?", (json.dumps(w.seats), w.code)
+                )
         self._lobby_changed()
 
     def op_watch(self, conn: Conn, msg: dict) -> dict:
         kind, ref = self._resolve(str(msg.get("code", "")).upper().lstrip("#"))
         if kind == "waiting":
-            raise ServiceError(f"table {ref.code} has not begun: "
-                               f"{len(ref.free())} seat(s) still open")
+            raise ServiceError(
+                f"table {ref.code} has not begun: {len(ref.free())} seat(s) still open"
+            )
         gid: int = ref
         seat = msg.get("seat")
         table = self._table(gid)
@@ -324,8 +333,10 @@ class TableService:
             if self._claims(gid).get(seat) != conn.user:
                 raise Denied(f"seat {seat + 1} at table {self._code(gid)} is not yours")
             with self.db:
-                self.db.execute("INSERT OR REPLACE INTO net_users(user, code) VALUES (?,?)",
-                                (conn.user, self._code(gid)))
+                self.db.execute(
+                    "INSERT OR REPLACE INTO net_users(user, code) VALUES (?,?)",
+                    (conn.user, self._code(gid)),
+                )
         old = conn.watching
         conn.watching, conn.code, conn.sent, conn.rev = (gid, seat), self._code(gid), [], -1
         if old and old[0] != gid:
@@ -378,8 +389,9 @@ class TableService:
     def op_report(self, conn: Conn, msg: dict) -> None:
         """A player's app stopped on an internal error: its details belong in
         this log (the player saw one plain line)."""
-        log.error("the app of %s (%s) failed:\n%s", conn.user, conn.via,
-                  str(msg.get("text", ""))[-20000:])
+        log.error(
+            "the app of %s (%s) failed:\n%s", conn.user, conn.via, str(msg.get("text", ""))[-20000:]
+        )
 
     def op_scores(self, conn: Conn, msg: dict) -> list[dict]:
         if not conn.watching:
@@ -400,8 +412,7 @@ class TableService:
         reaches them from here."""
         if code in self.waiting:
             return "waiting", self.waiting[code]
-        row = self.db.execute("SELECT game_id FROM net_tables WHERE code=?",
-                              (code,)).fetchone()
+        row = self.db.execute("SELECT game_id FROM net_tables WHERE code=?", (code,)).fetchone()
         if row is None or row[0] is None:
             raise ServiceError(f"no table {code!r}")
         gid = row[0]
@@ -423,14 +434,19 @@ class TableService:
 
     def _claims(self, gid: int) -> dict[int, str]:
         if gid not in self.claims:
-            self.claims[gid] = {seat: user for seat, user in self.db.execute(
-                "SELECT seat, user FROM net_seats WHERE game_id=?", (gid,))}
+            self.claims[gid] = {
+                seat: user
+                for seat, user in self.db.execute(
+                    "SELECT seat, user FROM net_seats WHERE game_id=?", (gid,)
+                )
+            }
         return self.claims[gid]
 
     def _claim(self, gid: int, seat: int, user: str) -> None:
         with self.db:
-            self.db.execute("INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)",
-                            (gid, seat, user))
+            self.db.execute(
+                "INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)", (gid, seat, user)
+            )
         self._claims(gid)[seat] = user
 
     def _my_seat(self, conn: Conn) -> tuple[int, int]:
@@ -539,9 +555,14 @@ class TableService:
         table = self.tables[gid]
         claims = self._claims(gid)
         online = {c.user for c in self.conns if c.user}
-        here = {c.user for c in self.conns
-                if c.watching and c.watching[0] == gid and c.watching[1] is not None
-                and claims.get(c.watching[1]) == c.user}
+        here = {
+            c.user
+            for c in self.conns
+            if c.watching
+            and c.watching[0] == gid
+            and c.watching[1] is not None
+            and claims.get(c.watching[1]) == c.user
+        }
         out = []
         for i, s in enumerate(table.seats):
             user = claims.get(i)
@@ -587,13 +608,23 @@ class TableService:
         over = t.is_over()
         to_act = t.to_act()
         snap = {
-            "code": self._code(gid), "table_id": gid, "rev": self.revs[gid],
-            "game": t.game_id, "seed": t.seed, "seat": seat,
+            "code": self._code(gid),
+            "table_id": gid,
+            "rev": self.revs[gid],
+            "game": t.game_id,
+            "seed": t.seed,
+            "seat": seat,
             "options": t.game.options_in_effect(t.state),
             "seats": [{"name": s["name"], "kind": s["kind"]} for s in t.seats],
-            "view": t.view(seat), "to_act": to_act, "over": over, "status": t.status(),
-            "bot_to_act": t.bot_to_act(), "presence": self.presence(gid),
-            "prompt": None, "legal": [], "labels": None,
+            "view": t.view(seat),
+            "to_act": to_act,
+            "over": over,
+            "status": t.status(),
+            "bot_to_act": t.bot_to_act(),
+            "presence": self.presence(gid),
+            "prompt": None,
+            "legal": [],
+            "labels": None,
             "scores": [c.to_dict() for c in t.scores()] if over else None,
         }
         if seat is not None and seat in to_act and not over:
@@ -609,15 +640,27 @@ class TableService:
         tables = []
         for w in sorted(self.waiting.values(), key=lambda w: -w.created):
             info = REGISTRY[w.game]
-            tables.append({
-                "code": w.code, "game": w.game, "title": info.title, "state": "waiting",
-                "seats": [{"name": s["user"] or ("open" if s["kind"] == "human" else "bot"),
-                           "kind": s["kind"], "state": "open" if s["kind"] == "human"
-                           and not s["user"] else ("bot" if s["kind"] != "human" else "seated")}
-                          for s in w.seats],
-                "free": len(w.free()), "actions": 0,
-                "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
-            })
+            tables.append(
+                {
+                    "code": w.code,
+                    "game": w.game,
+                    "title": info.title,
+                    "state": "waiting",
+                    "seats": [
+                        {
+                            "name": s["user"] or ("open" if s["kind"] == "human" else "bot"),
+                            "kind": s["kind"],
+                            "state": "open"
+                            if s["kind"] == "human" and not s["user"]
+                            else ("bot" if s["kind"] != "human" else "seated"),
+                        }
+                        for s in w.seats
+                    ],
+                    "free": len(w.free()),
+                    "actions": 0,
+                    "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
+                }
+            )
         for g in self.store.list("playing"):
             if g.id not in self.codes:  # a hot-seat game, not a network table
                 continue
@@ -627,18 +670,29 @@ class TableService:
             pres = self.presence(g.id) if g.id in self.tables else None
             seats = []
             for i, s in enumerate(g.seats):
-                state = pres[i]["state"] if pres else (
-                    "bot" if s["kind"] != "human" else ("open" if i not in claims else "gone"))
+                state = (
+                    pres[i]["state"]
+                    if pres
+                    else (
+                        "bot" if s["kind"] != "human" else ("open" if i not in claims else "gone")
+                    )
+                )
                 if pres is None and claims.get(i) in {c.user for c in self.conns}:
                     state = "away"
                 seats.append({"name": s["name"], "kind": s["kind"], "state": state})
-            free = sum(1 for i, s in enumerate(g.seats)
-                       if s["kind"] == "human" and i not in claims)
-            tables.append({
-                "code": self._code(g.id), "game": g.game, "title": REGISTRY[g.game].title,
-                "state": "playing", "seats": seats, "free": free, "actions": g.n_actions,
-                "mine": next((i for i, u in claims.items() if u == user), None),
-            })
+            free = sum(1 for i, s in enumerate(g.seats) if s["kind"] == "human" and i not in claims)
+            tables.append(
+                {
+                    "code": self._code(g.id),
+                    "game": g.game,
+                    "title": REGISTRY[g.game].title,
+                    "state": "playing",
+                    "seats": seats,
+                    "free": free,
+                    "actions": g.n_actions,
+                    "mine": next((i for i, u in claims.items() if u == user), None),
+                }
+            )
         people = []
         for c in sorted(self.conns, key=lambda c: c.user):
             if not c.user:

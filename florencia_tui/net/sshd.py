@@ -49,8 +49,16 @@ HOST_KEY = "ssh_host_ed25519_key"
 #: Client environment variables the app may see (terminal and locale only).
 PASS_ENV = ("TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM_PROGRAM")
 #: Server environment the app inherits (how to run Python and find data).
-KEEP_ENV = ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "FLORENCIA_DATA_DIR",
-            "XDG_DATA_HOME", "TMPDIR", "COVERAGE_PROCESS_START")
+KEEP_ENV = (
+    "PATH",
+    "HOME",
+    "PYTHONPATH",
+    "VIRTUAL_ENV",
+    "FLORENCIA_DATA_DIR",
+    "XDG_DATA_HOME",
+    "TMPDIR",
+    "COVERAGE_PROCESS_START",
+)
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 #: Input back-pressure, per session: keys the app has not read yet ...
 INBOX_MAX = 64 * 1024
@@ -88,12 +96,16 @@ class Auth:
 
     def check(self, host: str) -> None:
         if not (self.authorized_keys or self.password or self.passwords or self.open):
-            raise ValueError("choose how players sign in: --authorized-keys FILE|DIR, "
-                             "--passwords FILE, --password-file FILE (or "
-                             "$FLORENCIA_SSH_PASSWORD), or --open")
+            raise ValueError(
+                "choose how players sign in: --authorized-keys FILE|DIR, "
+                "--passwords FILE, --password-file FILE (or "
+                "$FLORENCIA_SSH_PASSWORD), or --open"
+            )
         if self.open and host not in LOOPBACK:
-            raise ValueError("--open (no authentication) only listens on loopback "
-                             f"(127.0.0.1 or ::1), not {host}")
+            raise ValueError(
+                "--open (no authentication) only listens on loopback "
+                f"(127.0.0.1 or ::1), not {host}"
+            )
         if self.authorized_keys and not self.authorized_keys.exists():
             raise ValueError(f"no authorized keys at {self.authorized_keys}")
         if self.passwords and not self.passwords.is_file():
@@ -104,13 +116,17 @@ class Auth:
         them in by name alone."""
         if self.open:
             if host not in LOOPBACK:
-                raise ValueError("--open (no sign-in) serves browsers on loopback only "
-                                 f"(--web-host 127.0.0.1 or ::1), not {host}")
+                raise ValueError(
+                    "--open (no sign-in) serves browsers on loopback only "
+                    f"(--web-host 127.0.0.1 or ::1), not {host}"
+                )
             return
         if not (self.password or self.passwords):
-            raise ValueError("browsers sign in with a password: give --passwords FILE or "
-                             "--password-file FILE (keys work for SSH only), or --open on "
-                             "loopback")
+            raise ValueError(
+                "browsers sign in with a password: give --passwords FILE or "
+                "--password-file FILE (keys work for SSH only), or --open on "
+                "loopback"
+            )
         if self.passwords and not self.passwords.is_file():
             raise ValueError(f"no passwords file at {self.passwords}")
 
@@ -134,8 +150,9 @@ class Auth:
             return None
         return keys / name if keys.is_dir() else keys
 
-    def password_ok(self, name: str, password: str, names: KeyNames | None = None,
-                    web: bool = False) -> bool:
+    def password_ok(
+        self, name: str, password: str, names: KeyNames | None = None, web: bool = False
+    ) -> bool:
         """A name with its own password signs in with that one only; the shared
         password works for the other names, except (SSH) a name that is a key's."""
         own = self.own_password(name)
@@ -155,27 +172,39 @@ class Auth:
         """What each sign-in mode guarantees, in plain words (printed at start)."""
         if self.open:
             who = "browsers and SSH clients" if web else "SSH clients"
-            return [f"no sign-in (--open): anyone who can reach this loopback address "
-                    f"plays under any name they give; for {who} on this machine only"]
+            return [
+                f"no sign-in (--open): anyone who can reach this loopback address "
+                f"plays under any name they give; for {who} on this machine only"
+            ]
         out = []
         keys = self.authorized_keys
         if keys is not None and keys.is_dir():
-            out.append(f"keys: a file per player ({keys}/NAME); NAME signs in only "
-                       "with a key in its own file")
+            out.append(
+                f"keys: a file per player ({keys}/NAME); NAME signs in only "
+                "with a key in its own file"
+            )
         elif keys is not None:
-            out.append("keys: one shared authorized_keys file; a name belongs to the "
-                       "first key that signs in with it, and no other key can take it")
+            out.append(
+                "keys: one shared authorized_keys file; a name belongs to the "
+                "first key that signs in with it, and no other key can take it"
+            )
         if self.passwords is not None:
-            out.append("passwords: per player (--passwords); a name listed there signs in "
-                       "only with its own password")
+            out.append(
+                "passwords: per player (--passwords); a name listed there signs in "
+                "only with its own password"
+            )
         if self.password is not None:
-            out.append("shared password: whoever knows it signs in under ANY name that "
-                       "has no key or password of its own, and so can sit at that "
-                       "name's seats")
+            out.append(
+                "shared password: whoever knows it signs in under ANY name that "
+                "has no key or password of its own, and so can sit at that "
+                "name's seats"
+            )
         if web:
-            out.append("browser: the same passwords sign in; browser players are "
-                       "NAME@web, a name no SSH user can take; plain HTTP, so off "
-                       "this machine put it behind an HTTPS proxy")
+            out.append(
+                "browser: the same passwords sign in; browser players are "
+                "NAME@web, a name no SSH user can take; plain HTTP, so off "
+                "this machine put it behind an HTTPS proxy"
+            )
         return out
 
 
@@ -200,8 +229,10 @@ class KeyNames:
     def bind(self, user: str, fingerprint: str) -> bool:
         """Bind ``user`` to the key unless it is another's; True if it is this key's."""
         with self.db:
-            self.db.execute("INSERT OR IGNORE INTO ssh_key_names(user, key, since) "
-                            "VALUES (?,?,?)", (user, fingerprint, time.time()))
+            self.db.execute(
+                "INSERT OR IGNORE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
+                (user, fingerprint, time.time()),
+            )
         return self.key_of(user) == fingerprint
 
 
@@ -244,8 +275,9 @@ class Server(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         if not ssh_name_ok(username):
-            raise asyncssh.DisconnectError(asyncssh.DISC_ILLEGAL_USER_NAME,
-                                           "player names are letters, digits and . _ -")
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_ILLEGAL_USER_NAME, "player names are letters, digits and . _ -"
+            )
         return not self.auth.open
 
     def public_key_auth_supported(self) -> bool:
@@ -285,8 +317,9 @@ class Server(asyncssh.SSHServer):
         user = self.conn.get_extra_info("username")
         if self._key and self.names is not None and not self.names.bind(user, self._key):
             # Two keys raced for one new name; the other one won.
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                 "that name belongs to another key")
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "that name belongs to another key"
+            )
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -316,8 +349,18 @@ class Spawner:
     python: str = sys.executable
 
     def argv(self, user: str) -> list[str]:
-        return [self.python, "-m", "florencia_tui.net.client", "--socket", str(self.socket),
-                "--user", user, "--via", "ssh", "--pty"]
+        return [
+            self.python,
+            "-m",
+            "florencia_tui.net.client",
+            "--socket",
+            str(self.socket),
+            "--user",
+            user,
+            "--via",
+            "ssh",
+            "--pty",
+        ]
 
 
 class PtySession(asyncssh.SSHServerSession):
@@ -366,8 +409,9 @@ class PtySession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if self.term is None:
-            self.chan.write(b"florencia is a full-screen game: connect with a terminal "
-                            b"(ssh -t).\r\n")
+            self.chan.write(
+                b"florencia is a full-screen game: connect with a terminal (ssh -t).\r\n"
+            )
             self.chan.exit(1)
             return
         asyncio.get_running_loop().create_task(self._spawn())
@@ -385,8 +429,14 @@ class PtySession(asyncssh.SSHServerSession):
         env = child_env(self.chan.get_environment(), self.term)
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                *self.spawner.argv(self.user), stdin=slave, stdout=slave, stderr=slave,
-                env=env, start_new_session=True, close_fds=True)
+                *self.spawner.argv(self.user),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                start_new_session=True,
+                close_fds=True,
+            )
         except OSError as e:
             self._close_master()
             self.chan.write(f"florencia: cannot start the app: {e}\r\n".encode())
@@ -395,8 +445,14 @@ class PtySession(asyncssh.SSHServerSession):
         finally:
             os.close(slave)
         PtySession.children.add(self)
-        log.info("%s: app pid %d (%s %dx%d)", self.user, self.proc.pid, self.term,
-                 self.size[0], self.size[1])
+        log.info(
+            "%s: app pid %d (%s %dx%d)",
+            self.user,
+            self.proc.pid,
+            self.term,
+            self.size[0],
+            self.size[1],
+        )
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
         loop.add_reader(master, self._from_app)
@@ -481,8 +537,9 @@ class PtySession(asyncssh.SSHServerSession):
         """Input rate: more than a burst above INPUT_RATE pauses this player's
         channel until the bucket refills (a person types far slower)."""
         now = time.monotonic()
-        self._tokens = min(float(INPUT_BURST),
-                           self._tokens + (now - self._tokens_at) * INPUT_RATE) - n
+        self._tokens = (
+            min(float(INPUT_BURST), self._tokens + (now - self._tokens_at) * INPUT_RATE) - n
+        )
         self._tokens_at = now
         if self._tokens < 0 and not self._over_rate:
             self._over_rate = True
@@ -534,8 +591,7 @@ class PtySession(asyncssh.SSHServerSession):
             except (ValueError, RuntimeError):
                 pass
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width, height, pixwidth, pixheight)
         if self.master is not None:
             self._set_size(self.master)
@@ -587,13 +643,23 @@ class PtySession(asyncssh.SSHServerSession):
                 pass
 
 
-async def start(host: str, port: int, auth: Auth, spawner: Spawner,
-                data: Path, names: KeyNames | None = None) -> asyncssh.SSHAcceptor:
+async def start(
+    host: str, port: int, auth: Auth, spawner: Spawner, data: Path, names: KeyNames | None = None
+) -> asyncssh.SSHAcceptor:
     auth.check(host)
     return await asyncssh.create_server(
-        lambda: Server(auth, spawner, names), host, port,
+        lambda: Server(auth, spawner, names),
+        host,
+        port,
         server_host_keys=[host_key(data)],
-        allow_pty=True, line_editor=False, encoding=None,
-        agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-        keepalive_interval=15, keepalive_count_max=4, login_timeout=60, window=WINDOW,
+        allow_pty=True,
+        line_editor=False,
+        encoding=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        keepalive_interval=15,
+        keepalive_count_max=4,
+        login_timeout=60,
+        window=WINDOW,
     )

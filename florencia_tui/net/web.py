@@ -144,8 +144,7 @@ class WebGate:
         user = self.user(request)
         if path == "/ws":
             if not self.origin_ok(request):
-                log.warning("refused a websocket from origin %r",
-                            request.headers.get("Origin"))
+                log.warning("refused a websocket from origin %r", request.headers.get("Origin"))
                 raise web.HTTPForbidden(text="this server's own page only")
             if user is None:
                 raise web.HTTPForbidden(text="sign in first")
@@ -165,14 +164,21 @@ class WebGate:
             password = ""
             note = "Open table on this machine: no password."
         else:
-            password = ('<label>Password <input name="password" type="password" '
-                        'required></label><br>')
+            password = (
+                '<label>Password <input name="password" type="password" required></label><br>'
+            )
             note = "You play as NAME@web."
         page = FORM.format(password=password, why=html.escape(why), note=note)
-        return web.Response(text=page, content_type="text/html", status=status,
-                            headers={"Cache-Control": "no-store",
-                                     "X-Frame-Options": "DENY",
-                                     "Content-Security-Policy": "frame-ancestors 'none'"})
+        return web.Response(
+            text=page,
+            content_type="text/html",
+            status=status,
+            headers={
+                "Cache-Control": "no-store",
+                "X-Frame-Options": "DENY",
+                "Content-Security-Policy": "frame-ancestors 'none'",
+            },
+        )
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
         data = await request.post()
@@ -191,10 +197,16 @@ class WebGate:
         token = secrets.token_urlsafe(32)
         self.sessions[token] = (f"{name}@web", now)
         response = web.HTTPSeeOther("/")
-        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/",
-                            secure=request.secure, max_age=SESSION_SECONDS)
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="Strict",
+            path="/",
+            secure=request.secure,
+            max_age=SESSION_SECONDS,
+        )
         raise response
-
 
     def page_url(self, request: web.Request) -> str:
         """The address the browser used for this page (its Host was checked), so

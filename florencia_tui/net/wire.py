@@ -103,8 +103,9 @@ class ScreenDiff:
         return out
 
     # ----- the diff ---------------------------------------------------------------
-    def diff(self, update: CompositorUpdate, width: int, height: int,
-             color_system: ColorSystem) -> str:
+    def diff(
+        self, update: CompositorUpdate, width: int, height: int, color_system: ColorSystem
+    ) -> str:
         """The bytes that make the terminal show what ``update`` paints, given
         what it shows now; the shadow then holds the new screen."""
         if (width, height) != self.size:
@@ -119,7 +120,7 @@ class ScreenDiff:
             changed = [i for i, cell in enumerate(new) if row[x0 + i] != cell]
             if not changed:
                 continue
-            row[x0:x0 + len(new)] = new
+            row[x0 : x0 + len(new)] = new
             runs: list[list[int]] = []
             for i in changed:
                 if runs and i - runs[-1][1] <= GAP:

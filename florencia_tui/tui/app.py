@@ -21,10 +21,16 @@ class FlorenciaApp(App[None]):
     TITLE = "florencia"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, store: Store | None = None, resume: int | None = None,
-                 bot_delay: float = 0.6, table: Table | None = None,
-                 default_seed: int | None = None, curtain_guard: float | None = None,
-                 confirm_turns: bool = True) -> None:
+    def __init__(
+        self,
+        store: Store | None = None,
+        resume: int | None = None,
+        bot_delay: float = 0.6,
+        table: Table | None = None,
+        default_seed: int | None = None,
+        curtain_guard: float | None = None,
+        confirm_turns: bool = True,
+    ) -> None:
         super().__init__()
         #: Hold a human's finished turn for Enter (or u to take it back) before
         #: play passes on.
@@ -86,8 +92,9 @@ class FlorenciaApp(App[None]):
 
         self.push_screen(SetupScreen(REGISTRY[game_id]))
 
-    def start_game(self, game_id: str, seats: list[dict], seed: int,
-                   options: dict | None = None) -> None:
+    def start_game(
+        self, game_id: str, seats: list[dict], seed: int, options: dict | None = None
+    ) -> None:
         from florencia_tui.table import Table
         from florencia_tui.tui.screens.game import GameScreen
 
@@ -104,8 +111,9 @@ class FlorenciaApp(App[None]):
             self.notify(str(e.args[0]), severity="error")
             return
         except ValueError as e:  # CorruptSave or a damaged action row
-            self.notify(f"Saved game #{table_id} is damaged and cannot be opened: {e}",
-                        severity="error")
+            self.notify(
+                f"Saved game #{table_id} is damaged and cannot be opened: {e}", severity="error"
+            )
             return
         self.push_screen(GameScreen(self.table, self.bot_delay))
 

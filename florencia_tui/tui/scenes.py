@@ -13,11 +13,14 @@ from florencia_tui.table import Table
 from florencia_tui.tui.screens.setup import DEFAULT_NAMES
 
 
-def demo_table(game_id: str, players: int, seed: int, steps: int,
-               store: Store | None = None, humans: int = 1) -> Table:
+def demo_table(
+    game_id: str, players: int, seed: int, steps: int, store: Store | None = None, humans: int = 1
+) -> Table:
     """Play ``steps`` actions (then on until a human decides) from ``seed``."""
-    seats = [{"name": DEFAULT_NAMES[i], "kind": "human" if i < humans else "bot:random"}
-             for i in range(players)]
+    seats = [
+        {"name": DEFAULT_NAMES[i], "kind": "human" if i < humans else "bot:random"}
+        for i in range(players)
+    ]
     table = Table(game_id, seats, seed, store=store)
     chooser = RandomBot()
 

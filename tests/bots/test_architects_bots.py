@@ -18,8 +18,24 @@ from florencia_tui.games.architects.determinize import LARGE_LIKE, SMALL_LIKE
 from florencia_tui.selfplay import play_out, random_until
 
 G = get_game("architects")
-PUBLIC = ("loc", "prison", "tax", "market", "guildhall", "beside", "arows", "turn", "first",
-          "phase", "turns", "final", "resets", "options", "names", "np")
+PUBLIC = (
+    "loc",
+    "prison",
+    "tax",
+    "market",
+    "guildhall",
+    "beside",
+    "arows",
+    "turn",
+    "first",
+    "phase",
+    "turns",
+    "final",
+    "resets",
+    "options",
+    "names",
+    "np",
+)
 
 
 def play_random(until, players=2, seed=1, options=None) -> dict:
@@ -29,10 +45,21 @@ def play_random(until, players=2, seed=1, options=None) -> dict:
 def midgame(players=2, seed=4, turns=12, options=None) -> dict:
     """Seat 0 to place a worker, some turns in, a Black Market reset behind,
     every hand holding buildings."""
-    return play_random(lambda s: s["phase"] == "play" and s["turns"] >= turns
-                       and not s["pending"] and G.to_act(s) == [0] and s["bm_large"]
-                       and all(P["hand"] for P in s["players"]) and s["players"][0]["workers"]
-                       and len(G.legal(s, 0)) > 3, players, seed, options)
+    return play_random(
+        lambda s: (
+            s["phase"] == "play"
+            and s["turns"] >= turns
+            and not s["pending"]
+            and G.to_act(s) == [0]
+            and s["bm_large"]
+            and all(P["hand"] for P in s["players"])
+            and s["players"][0]["workers"]
+            and len(G.legal(s, 0)) > 3
+        ),
+        players,
+        seed,
+        options,
+    )
 
 
 def states():
@@ -50,8 +77,15 @@ def _states():
         midgame(),
         midgame(3, 5, 20, {"side": 2}),
         midgame(5, 6, 10, {"side": 2, "promo_cards": True, "promo_boards": True}),
-        play_random(lambda s: bool(s["pending"]) and s["pending"][-1]["k"] == "keep"
-                    and s["pending"][-1]["p"] == 1, 2, 7),
+        play_random(
+            lambda s: (
+                bool(s["pending"])
+                and s["pending"][-1]["k"] == "keep"
+                and s["pending"][-1]["p"] == 1
+            ),
+            2,
+            7,
+        ),
         play_random(lambda s: s["phase"] == "play" and s["final"] is not None, 4, 8),
     ]
 
@@ -91,8 +125,9 @@ def test_redacted_state_hides_exactly_the_hidden_parts():
     assert r["players"][0] == s["players"][0]
     for q in (1, 2):
         assert r["players"][q]["hand"] == ["?"] * len(s["players"][q]["hand"])
-        assert {k: v for k, v in r["players"][q].items() if k != "hand"} == \
-            {k: v for k, v in s["players"][q].items() if k != "hand"}
+        assert {k: v for k, v in r["players"][q].items() if k != "hand"} == {
+            k: v for k, v in s["players"][q].items() if k != "hand"
+        }
     for key in ("bdeck", "adeck", "rewards"):
         assert r[key] == ["?"] * len(s[key])
     for key, like in (("bm_small", SMALL_LIKE), ("bm_large", LARGE_LIKE)):
@@ -132,8 +167,9 @@ def test_swap_changes_what_the_seat_cannot_see():
     assert any(swap_hidden(x)["bm_small"] != x["bm_small"] for x in states()[3:6])
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=25)],
-                         ids=["heuristic", "search"])
+@pytest.mark.parametrize(
+    "bot", [HeuristicBot(), SearchBot(iterations=25)], ids=["heuristic", "search"]
+)
 def test_bot_chooses_identically_whatever_the_others_hold(bot):
     for s in (midgame(), midgame(3, 5, 20, {"side": 2}), states()[1]):
         seat = G.to_act(s)[0]

@@ -56,8 +56,9 @@ def test_states_differing_only_in_an_opponents_hand_look_identical():
     assert g.view(s, 0) == g.view(t, 0)
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=25)],
-                         ids=["heuristic", "search"])
+@pytest.mark.parametrize(
+    "bot", [HeuristicBot(), SearchBot(iterations=25)], ids=["heuristic", "search"]
+)
 def test_bot_chooses_identically_whatever_the_opponents_hold(bot):
     g = get_game("palazzo")
     s = midgame()
@@ -73,18 +74,22 @@ def test_determinize_deals_only_unseen_items_consistently():
     r = g.redact(s, 0)
     for seed in range(5):
         d = g.determinize(r, 0, seed)
-        cards = Counter(c for h in d["hands"] for c in h) + Counter(d["deck"] + d["discard"]
-                                                                    + d["revealed"])
+        cards = Counter(c for h in d["hands"] for c in h) + Counter(
+            d["deck"] + d["discard"] + d["revealed"]
+        )
         if d["auction"]:
             for bid in d["auction"]["bids"].values():
                 cards += Counter(c for c in bid["cards"] if c != "C3")
         assert cards == Counter(data.MONEY_CARDS)
         assert [len(h) for h in d["hands"]] == [len(h) for h in s["hands"]]
-        assert {k: len(v) for k, v in d["stacks"].items()} == \
-            {k: len(v) for k, v in s["stacks"].items()}
+        assert {k: len(v) for k, v in d["stacks"].items()} == {
+            k: len(v) for k, v in s["stacks"].items()
+        }
         for name, stack in d["stacks"].items():
-            assert all(t.startswith("R") or next(x for x in data.TILES if x[0] == t)[1] == name
-                       for t in stack)
+            assert all(
+                t.startswith("R") or next(x for x in data.TILES if x[0] == t)[1] == name
+                for t in stack
+            )
         assert g.legal(d, g.to_act(d)[0])  # the deal is playable with the real rules
 
 
@@ -137,8 +142,9 @@ def test_search_candidates_are_legal_and_few():
 
 def test_search_stops_early_only_when_the_choice_is_settled():
     g = get_game("palazzo")
-    s = next(s for s in (midgame(seed=k, steps=40) for k in range(2, 40))
-             if len(g.candidates(s, 0)) >= 3)
+    s = next(
+        s for s in (midgame(seed=k, steps=40) for k in range(2, 40)) if len(g.candidates(s, 0)) >= 3
+    )
     obs = observe(g, s, 0, "settle", True)
     full = SearchBot(iterations=400, early_stop=False)
     quick = SearchBot(iterations=400)
@@ -197,7 +203,11 @@ def test_search_settings_come_from_the_game_unless_given():
     bot.choose(obs)
     tuned = search.GAME_SETTINGS["palazzo"]
     assert (bot.rollout_depth, bot.c, bot.ordered, bot.greedy) == (
-        tuned["rollout_depth"], tuned["c"], tuned["ordered"], tuned["greedy"])
+        tuned["rollout_depth"],
+        tuned["c"],
+        tuned["ordered"],
+        tuned["greedy"],
+    )
     mine = SearchBot(iterations=20, rollout_depth=3, c=1.0, ordered=False, greedy=False)
     mine.choose(obs)
     assert (mine.rollout_depth, mine.c, mine.ordered, mine.greedy) == (3, 1.0, False, False)
@@ -278,4 +288,4 @@ def test_florence_search_widens_from_the_heuristic_choice():
     root = narrow.last_root
     assert narrow.widen == 0.5 and root.visits == 64
     assert len(root.children) <= 1 + 0.5 * 8
-    assert set(root.children) == set(root.order[:len(root.children)])
+    assert set(root.children) == set(root.order[: len(root.children)])

@@ -42,10 +42,14 @@ def states():
     for players, seed in ((3, 4), (4, 5), (5, 6)):
         out.append(play_random(players, seed, seat0("bid", 2)))
         out.append(play_random(players, seed, seat0("turn", 3)))
-        out.append(play_random(players, seed, lambda s: any(
-            x["t"] in ("keep", "order") and x["seat"] != 0 for x in s["pending"])))
-        out.append(play_random(players, seed, lambda s: s["round"] == 6
-                               and s["phase"] == "action"))
+        out.append(
+            play_random(
+                players,
+                seed,
+                lambda s: any(x["t"] in ("keep", "order") and x["seat"] != 0 for x in s["pending"]),
+            )
+        )
+        out.append(play_random(players, seed, lambda s: s["round"] == 6 and s["phase"] == "action"))
     out.append(play_random(3, 7, lambda s: s["phase"] == "over"))
     return out
 
@@ -90,11 +94,21 @@ def test_redact_hides_exactly_the_hidden_parts():
         for key in ("hand", "deal", "bonus", "prestige"):
             assert q[key] == [HIDDEN] * len(p[key])
         assert q["money"] == HIDDEN
-        public = {k: v for k, v in p.items()
-                  if k not in ("hand", "deal", "bonus", "prestige", "money")}
+        public = {
+            k: v for k, v in p.items() if k not in ("hand", "deal", "bonus", "prestige", "money")
+        }
         assert {k: q[k] for k in public} == public
-    for key in ("round", "phase", "start", "piles", "supply", "auction", "turn",
-                "bonus_used", "history"):
+    for key in (
+        "round",
+        "phase",
+        "start",
+        "piles",
+        "supply",
+        "auction",
+        "turn",
+        "bonus_used",
+        "history",
+    ):
         assert r[key] == s[key]
 
 
@@ -119,8 +133,9 @@ def test_money_and_prestige_show_at_the_end():
     r = G.redact(s, 0)
     for q, p in zip(r["players"], s["players"]):
         assert q["money"] == p["money"] and q["prestige"] == p["prestige"]
-    assert all(q["bonus"] == [HIDDEN] * len(p["bonus"])
-               for q, p in zip(r["players"][1:], s["players"][1:]))
+    assert all(
+        q["bonus"] == [HIDDEN] * len(p["bonus"]) for q, p in zip(r["players"][1:], s["players"][1:])
+    )
 
 
 def test_visible_money_stays_when_the_option_is_off():
@@ -152,21 +167,35 @@ def test_determinize_deals_only_unseen_cards():
     s = play_random(4, 5, seat0("turn", 3))
     r = G.redact(s, 0)
     mine = s["players"][0]
-    seen = Counter(mine["hand"] + mine["bonus"] + mine["prestige"] + s["bonus_used"]
-                   + [c for p in s["players"] for c in p["display"] if c != D.RECRUIT])
+    seen = Counter(
+        mine["hand"]
+        + mine["bonus"]
+        + mine["prestige"]
+        + s["bonus_used"]
+        + [c for p in s["players"] for c in p["display"] if c != D.RECRUIT]
+    )
     for seed in range(5):
         d = G.determinize(r, 0, seed)
         assert d["players"][0] == mine
-        dealt = Counter(c for p in d["players"][1:] for key in ("hand", "bonus", "prestige")
-                        for c in p[key])
+        dealt = Counter(
+            c for p in d["players"][1:] for key in ("hand", "bonus", "prestige") for c in p[key]
+        )
         dealt += Counter(d["prof_deck"] + d["bonus_deck"] + d["prestige_deck"])
         assert not dealt & seen
 
 
 def test_money_estimate_respects_what_is_shown():
-    s = play_random(4, 5, lambda s: s["phase"] == "auction" and s["auction"]["cur"]
-                    and s["auction"]["cur"]["high"] >= 400 and s["auction"]["actor"] == 0
-                    and s["auction"]["cur"]["leader"] != 0)
+    s = play_random(
+        4,
+        5,
+        lambda s: (
+            s["phase"] == "auction"
+            and s["auction"]["cur"]
+            and s["auction"]["cur"]["high"] >= 400
+            and s["auction"]["actor"] == 0
+            and s["auction"]["cur"]["leader"] != 0
+        ),
+    )
     lead = s["auction"]["cur"]["leader"]
     d = G.determinize(G.redact(s, 0), 0, 1)
     assert d["players"][lead]["money"] >= s["auction"]["cur"]["high"]
@@ -187,8 +216,11 @@ def test_candidates_are_legal_and_few(i):
         assert len(cands) <= 40
         # Prestige points are sold only to pay for an action the seat cannot afford.
         money = s["players"][seat]["money"]
-        assert all(R.step(s, seat) == "turn" and money < D.BUILD_COST[0]
-                   for a in cands if a.startswith("sell"))
+        assert all(
+            R.step(s, seat) == "turn" and money < D.BUILD_COST[0]
+            for a in cands
+            if a.startswith("sell")
+        )
         # They depend only on what the seat sees.
         d = G.determinize(G.redact(s, seat), seat, 5)
         assert G.candidates(d, seat) == cands
@@ -210,15 +242,21 @@ def test_evaluator_prefers_the_obvious():
         assert ev(G, jester, 0) > base
     end = STATES[-1]
     assert [ev(G, end, p) for p in range(end["n"])] == pytest.approx(
-        [c.total + 1e-5 * end["players"][c.seat]["money"] for c in G.scores(end)])
+        [c.total + 1e-5 * end["players"][c.seat]["money"] for c in G.scores(end)]
+    )
 
 
-DECISIONS = [STATES[2], STATES[3], play_random(3, 4, seat0("keep")),
-             play_random(4, 8, seat0("nominate", 2))]
+DECISIONS = [
+    STATES[2],
+    STATES[3],
+    play_random(3, 4, seat0("keep")),
+    play_random(4, 8, seat0("nominate", 2)),
+]
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=25)],
-                         ids=["heuristic", "search"])
+@pytest.mark.parametrize(
+    "bot", [HeuristicBot(), SearchBot(iterations=25)], ids=["heuristic", "search"]
+)
 @pytest.mark.parametrize("i", range(len(DECISIONS)))
 def test_bot_chooses_identically_whatever_the_opponents_hold(bot, i):
     s = DECISIONS[i]

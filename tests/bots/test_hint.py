@@ -87,15 +87,28 @@ def test_evaluation_terms_add_up_to_the_evaluation(case):
 
 
 def test_reasons_are_the_biggest_gains_then_the_biggest_cost_in_the_games_words():
-    changes = [("vp", 4.0), ("resources", 1.5), ("virtue", 0.6), ("ending", 0.05),
-               ("workers", -1.2), ("buildings", -0.3)]
+    changes = [
+        ("vp", 4.0),
+        ("resources", 1.5),
+        ("virtue", 0.6),
+        ("ending", 0.05),
+        ("workers", -1.2),
+        ("buildings", -0.3),
+    ]
     assert reasons("architects", changes) == [
-        "+4.0 VP now", "+1.5 VP in resources and silver the hand needs",
-        "-1.2 VP from workers, apprentices and captives"]
+        "+4.0 VP now",
+        "+1.5 VP in resources and silver the hand needs",
+        "-1.2 VP from workers, apprentices and captives",
+    ]
     assert reasons("architects", changes[:4]) == [
-        "+4.0 VP now", "+1.5 VP in resources and silver the hand needs", "+0.6 VP from virtue"]
+        "+4.0 VP now",
+        "+1.5 VP in resources and silver the hand needs",
+        "+0.6 VP from virtue",
+    ]
     assert reasons("strasbourg", [("council", -0.5), ("coins", -2.0)]) == [
-        "-2.0 points in coins and goods", "-0.5 points from council seats"]
+        "-2.0 points in coins and goods",
+        "-0.5 points from council seats",
+    ]
     assert reasons("palazzo", [("money", 0.05)]) == []
 
 

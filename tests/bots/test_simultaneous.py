@@ -22,11 +22,13 @@ SIMULTANEOUS = {
 }
 
 
-def human_first(game_id: str, kind: str = "bot:search@40it", players: int = 3,
-                seed: int = 5) -> Table:
+def human_first(
+    game_id: str, kind: str = "bot:search@40it", players: int = 3, seed: int = 5
+) -> Table:
     """A table whose seat 0 is a human, the others ``kind`` bots."""
     seats = [{"name": "Ana", "kind": "human"}] + [
-        {"name": f"Bot{i}", "kind": kind} for i in range(1, players)]
+        {"name": f"Bot{i}", "kind": kind} for i in range(1, players)
+    ]
     return Table(game_id, seats, seed)
 
 
@@ -72,8 +74,12 @@ def test_strasbourg_bots_plan_sensibly_while_a_human_is_still_drawing():
         assert max(len(st) for st in pl["stacks"]) <= 5, pl["stacks"]
         assert len(pl["deck"]) >= 16
     # Among bots only (seat 0 a heuristic bot), the same seats draw about as many.
-    bots = Table("strasbourg", [{"name": "Ana", "kind": "bot:heuristic"}] + [
-        {"name": f"Bot{i}", "kind": "bot:search@40it"} for i in (1, 2)], 7)
+    bots = Table(
+        "strasbourg",
+        [{"name": "Ana", "kind": "bot:heuristic"}]
+        + [{"name": f"Bot{i}", "kind": "bot:search@40it"} for i in (1, 2)],
+        7,
+    )
     while bots.state["phase"] != "actions":
         bots.play_bot(bots.bot_to_act())
     alone = [sum(len(st) for st in pl["stacks"]) for pl in bots.state["players"][1:]]
@@ -84,17 +90,19 @@ def test_strasbourg_bots_plan_sensibly_while_a_human_is_still_drawing():
 def test_the_plan_audit_flags_the_plans_of_issue_18_and_not_sensible_ones():
     from florencia_tui.bots.audit import Plan, PlanAudit
 
-    audit = PlanAudit(plans=[
-        Plan(1, 1, 24, 24, 19),  # the bug: the whole deck in round 1, a stack of 19
-        Plan(2, 1, 24, 5, 3),  # a sensible round 1
-        Plan(1, 2, 20, 6, 9),  # a stack of 9 cards
-        Plan(2, 5, 12, 12, 6),  # the last round may use every card left
-        Plan(0, 4, 8, 6, 4),  # 8 cards over two rounds: 6 now is bold, not absurd
-        Plan(0, 1, 24, 13, 4),  # half the deck in round 1: greedy, but 11 are left
-        Plan(0, 3, 10, 7, 4),  # 3 left for two rounds
-        Plan(0, 4, 4, 3, 1),  # one card kept for the last round: fair
-        Plan(1, 5, 14, 1, 1),  # 13 cards never played
-    ])
+    audit = PlanAudit(
+        plans=[
+            Plan(1, 1, 24, 24, 19),  # the bug: the whole deck in round 1, a stack of 19
+            Plan(2, 1, 24, 5, 3),  # a sensible round 1
+            Plan(1, 2, 20, 6, 9),  # a stack of 9 cards
+            Plan(2, 5, 12, 12, 6),  # the last round may use every card left
+            Plan(0, 4, 8, 6, 4),  # 8 cards over two rounds: 6 now is bold, not absurd
+            Plan(0, 1, 24, 13, 4),  # half the deck in round 1: greedy, but 11 are left
+            Plan(0, 3, 10, 7, 4),  # 3 left for two rounds
+            Plan(0, 4, 4, 3, 1),  # one card kept for the last round: fair
+            Plan(1, 5, 14, 1, 1),  # 13 cards never played
+        ]
+    )
     assert [(p.seat, p.round) for p in audit.faults()] == [(1, 1), (1, 2), (0, 3)]
     assert [(p.seat, p.round) for p in audit.wasted()] == [(1, 5)]
     assert audit.faults(seats=[2]) == []
@@ -110,8 +118,9 @@ def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
 
     audit = PlanAudit()
     g = get_game("strasbourg")
-    s, _ = play_one(g, 3, 18, ["bot:random", "bot:search@20it", "bot:heuristic"],
-                    ask=ask, after=audit)
+    s, _ = play_one(
+        g, 3, 18, ["bot:random", "bot:search@20it", "bot:heuristic"], ask=ask, after=audit
+    )
     assert g.is_over(s)
     assert {p.round for p in audit.plans} == {1, 2, 3, 4, 5}
     assert audit.faults(seats=[1, 2]) == []

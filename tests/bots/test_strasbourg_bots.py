@@ -26,25 +26,48 @@ def play_random(players: int, seed: int, until) -> dict:
 
 def bidding(players=4, seed=3) -> dict:
     """Round 2 or later, a bidding under way with seat 0 to decide between stacks."""
-    return play_random(players, seed, lambda s: s["round"] >= 2 and s["bid"] is not None
-                       and s["bid"]["played"] and G.to_act(s) == [0]
-                       and len(G.legal(s, 0)) > 2)
+    return play_random(
+        players,
+        seed,
+        lambda s: (
+            s["round"] >= 2
+            and s["bid"] is not None
+            and s["bid"]["played"]
+            and G.to_act(s) == [0]
+            and len(G.legal(s, 0)) > 2
+        ),
+    )
 
 
 def states():
     """A spread of positions: tasks, drawing, splitting, bidding, rewards, late game."""
     out = [G.new(["A", "B", "C"], 1), G.new(["A", "B", "C", "D", "E"], 2)]
     for players, seed in ((3, 4), (4, 5), (5, 6)):
-        out.append(play_random(players, seed, lambda s: s["phase"] == "planning"
-                               and any(p["hand"] for p in s["players"])))
-        out.append(play_random(players, seed, lambda s: s["phase"] == "planning"
-                               and any(p["plan"] == "split" for p in s["players"])))
-        out.append(play_random(players, seed, lambda s: s["bid"] is not None
-                               and len(s["bid"]["played"]) >= 2))
-        out.append(play_random(players, seed, lambda s: bool(s["pending"])
-                               and s["round"] >= 2))
-        out.append(play_random(players, seed, lambda s: s["round"] == 5
-                               and s["phase"] == "actions"))
+        out.append(
+            play_random(
+                players,
+                seed,
+                lambda s: s["phase"] == "planning" and any(p["hand"] for p in s["players"]),
+            )
+        )
+        out.append(
+            play_random(
+                players,
+                seed,
+                lambda s: (
+                    s["phase"] == "planning" and any(p["plan"] == "split" for p in s["players"])
+                ),
+            )
+        )
+        out.append(
+            play_random(
+                players, seed, lambda s: s["bid"] is not None and len(s["bid"]["played"]) >= 2
+            )
+        )
+        out.append(play_random(players, seed, lambda s: bool(s["pending"]) and s["round"] >= 2))
+        out.append(
+            play_random(players, seed, lambda s: s["round"] == 5 and s["phase"] == "actions")
+        )
     return out
 
 
@@ -60,7 +83,7 @@ def swap_hidden(s: dict, p: int) -> dict:
     if sorted(flat) != flat:  # a rotation that changes something
         i = 0
         for z in zones:
-            z[:] = rot[i:i + len(z)]
+            z[:] = rot[i : i + len(z)]
             i += len(z)
         for st in pl["stacks"]:
             st.sort(reverse=True)
@@ -89,8 +112,21 @@ def test_redact_hides_exactly_the_hidden_parts():
         assert pl["tasks"] == "?"  # even how many were kept is hidden
         for key in ("coins", "goods", "priv", "prestige", "out", "plan"):
             assert pl[key] == real[key]  # announced in the log, so known
-    for key in ("city", "council", "chapels", "built", "cards", "buildings", "bid",
-                "pending", "last", "round", "step", "start", "phase"):
+    for key in (
+        "city",
+        "council",
+        "chapels",
+        "built",
+        "cards",
+        "buildings",
+        "bid",
+        "pending",
+        "last",
+        "round",
+        "step",
+        "start",
+        "phase",
+    ):
         assert r[key] == s[key]
 
 
@@ -121,13 +157,16 @@ def test_swapping_hidden_items_really_changes_the_state():
     s = bidding()
     t = swap_hidden(s, 1)
     assert t["players"][1]["tasks"] != s["players"][1]["tasks"]
-    assert t["players"][1]["stacks"] != s["players"][1]["stacks"] or \
-        t["players"][1]["deck"] != s["players"][1]["deck"]
+    assert (
+        t["players"][1]["stacks"] != s["players"][1]["stacks"]
+        or t["players"][1]["deck"] != s["players"][1]["deck"]
+    )
 
 
 # ----- bots decide from the seat's information only -----------------------------------
-@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=40)],
-                         ids=["heuristic", "search"])
+@pytest.mark.parametrize(
+    "bot", [HeuristicBot(), SearchBot(iterations=40)], ids=["heuristic", "search"]
+)
 @pytest.mark.parametrize("seed", [3, 8])
 def test_bot_chooses_identically_whatever_the_opponents_hold(bot, seed):
     s = bidding(seed=seed)
@@ -137,8 +176,9 @@ def test_bot_chooses_identically_whatever_the_opponents_hold(bot, seed):
     assert a == b and a in G.legal(s, 0)
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), SearchBot(iterations=30)],
-                         ids=["heuristic", "search"])
+@pytest.mark.parametrize(
+    "bot", [HeuristicBot(), SearchBot(iterations=30)], ids=["heuristic", "search"]
+)
 def test_bot_keeps_tasks_identically_whatever_the_others_were_dealt(bot):
     s = G.new(["A", "B", "C", "D"], 11)
     t = swap_hidden(swap_hidden(s, 2), 3)

@@ -26,8 +26,12 @@ def test_tournament_cli(capsys):
 
 
 def test_tournament_reports_progress_on_stderr(capsys):
-    assert main(["tournament", "palazzo", "--seats", "random,random", "--games", "4",
-                 "--progress", "2"]) == 0
+    assert (
+        main(
+            ["tournament", "palazzo", "--seats", "random,random", "--games", "4", "--progress", "2"]
+        )
+        == 0
+    )
     err = capsys.readouterr().err.splitlines()
     assert [line.split(" games")[0] for line in err] == ["2/4", "4/4"]
     assert "random" in err[-1] and "ETA 0 s" in err[-1]
@@ -95,8 +99,11 @@ def test_head_to_head_counts_seat_pairs_and_ties_half():
 
     res = TournamentResult("palazzo", ["bot:a", "bot:b", "bot:b"])
     # seat 0 (a) second, seat 1 (b) first, seat 2 (b) shares second with a
-    _head_to_head(res, ["bot:a", "bot:b", "bot:b"],
-                  [(0, 5, False, 1, 2), (1, 9, True, 1, 1), (2, 5, False, 1, 2)])
+    _head_to_head(
+        res,
+        ["bot:a", "bot:b", "bot:b"],
+        [(0, 5, False, 1, 2), (1, 9, True, 1, 1), (2, 5, False, 1, 2)],
+    )
     assert res.pairs[("bot:a", "bot:b")] == 2
     assert res.ahead_rate("bot:a", "bot:b") == 0.25  # behind seat 1, tied with seat 2
     assert res.ahead_rate("bot:b", "bot:a") == 0.75

@@ -40,8 +40,9 @@ def play_until(game, s, wanted, seed: int = 3, limit: int = 4000):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("bad", [None, 3, 2.5, b"money", ["money"], {"a": 1}, "", "   ",
-                                 "place\x00quarry", "bid\x1b[2J"])
+@pytest.mark.parametrize(
+    "bad", [None, 3, 2.5, b"money", ["money"], {"a": 1}, "", "   ", "place\x00quarry", "bid\x1b[2J"]
+)
 def test_an_action_that_is_not_a_line_of_text_is_an_illegal_action(game_id, bad):
     game, s = fresh(game_id)
     seat = game.to_act(s)[0]
@@ -107,8 +108,10 @@ def test_palazzo_detach_with_arabic_indic_digits_is_refused():
     s, seat, hits = play_until(game, s, lambda a: a.startswith("detach "))
     palace, floor = hits[0].split()[1:]
     eastern = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
-    for bad in [f"detach {palace.translate(eastern)} {floor}",
-                f"detach {palace} {floor.translate(eastern)}"]:
+    for bad in [
+        f"detach {palace.translate(eastern)} {floor}",
+        f"detach {palace} {floor.translate(eastern)}",
+    ]:
         with pytest.raises(IllegalAction, match="must be a number"):
             game.apply(s, seat, bad)
     game.apply(s, seat, hits[0])
@@ -135,9 +138,18 @@ def test_load_of_a_damaged_save_raises_corrupt_save_only(game_id):
     broken.pop("names")
     part = next(k for k, v in s.items() if isinstance(v, list) and k != "names")
     players = dict(s, **{part: {"?": 1}})
-    for text in ["", "{", "[1, 2]", "null", '{"game": "chess"}', b"\xff\xfe",
-                 game.dump(s)[: len(game.dump(s)) // 2], game.dump(broken),
-                 game.dump(players), f'{{"game": "{game_id}"}}']:
+    for text in [
+        "",
+        "{",
+        "[1, 2]",
+        "null",
+        '{"game": "chess"}',
+        b"\xff\xfe",
+        game.dump(s)[: len(game.dump(s)) // 2],
+        game.dump(broken),
+        game.dump(players),
+        f'{{"game": "{game_id}"}}',
+    ]:
         with pytest.raises(CorruptSave) as err:
             game.load(text)
         assert isinstance(err.value, ValueError) and str(err.value)

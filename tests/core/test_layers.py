@@ -4,8 +4,14 @@ import ast
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[2] / "florencia_tui"
-FORBIDDEN = ("textual", "rich", "florencia_tui.tui", "florencia_tui.table",
-             "florencia_tui.store", "florencia_tui.bots")
+FORBIDDEN = (
+    "textual",
+    "rich",
+    "florencia_tui.tui",
+    "florencia_tui.table",
+    "florencia_tui.store",
+    "florencia_tui.bots",
+)
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -25,8 +25,11 @@ def test_variants_are_off_by_default_and_offered_at_setup(game_id):
     for v in game.variants:
         assert v.name and v.description and "\n" not in v.description
         assert defaults[v.key] == v.off != v.on
-        assert choices[v.key] == ("Variant", [(v.off, "off"), (v.on, "on")],
-                                  f"{v.name}: {v.description}")
+        assert choices[v.key] == (
+            "Variant",
+            [(v.off, "off"), (v.on, "on")],
+            f"{v.name}: {v.description}",
+        )
     help_text = game.rules_help_for(defaults)
     assert help_text.startswith(game.rules_help.rstrip("\n"))
     assert "## Options in effect" in help_text and "No variant: the rules as printed." in help_text
@@ -52,8 +55,9 @@ def test_f1_help_lists_each_variant_in_effect(game_id):
 
 
 def test_table_help_follows_the_options_the_game_is_played_with():
-    table = Table("architects", SEATS, seed=4, store=Store(),
-                  options={"side": 2, "no_worker_fallback": True})
+    table = Table(
+        "architects", SEATS, seed=4, store=Store(), options={"side": 2, "no_worker_fallback": True}
+    )
     text = table.rules_help
     assert "- Boards: side 2" in text and "- Promos: off" in text
     assert "Variant **Take back from anywhere**" in text

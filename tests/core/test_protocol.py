@@ -46,10 +46,12 @@ def test_notation_helpers():
 
 
 def test_rank_cards_shares_exact_ties():
-    cards = [ScoreCard(0, "A", 10, [ScoreLine("x", 10)], tiebreak=5),
-             ScoreCard(1, "B", 10, [ScoreLine("x", 10)], tiebreak=7),
-             ScoreCard(2, "C", 3, [ScoreLine("x", 3)], tiebreak=9),
-             ScoreCard(3, "D", 10, [ScoreLine("x", 10)], tiebreak=7)]
+    cards = [
+        ScoreCard(0, "A", 10, [ScoreLine("x", 10)], tiebreak=5),
+        ScoreCard(1, "B", 10, [ScoreLine("x", 10)], tiebreak=7),
+        ScoreCard(2, "C", 3, [ScoreLine("x", 3)], tiebreak=9),
+        ScoreCard(3, "D", 10, [ScoreLine("x", 10)], tiebreak=7),
+    ]
     ranked = rank_cards(cards)
     assert [c.rank for c in ranked] == [3, 1, 4, 1]
     assert [c.winner for c in ranked] == [False, True, False, True]

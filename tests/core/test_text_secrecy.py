@@ -78,7 +78,8 @@ def test_choices_a_viewer_cannot_tell_apart_are_logged_alike(gid):
                             other, other_line = seen[k]
                             assert line == other_line, (
                                 f"{gid}: viewer {viewer} sees the same after {other!r} and {a!r} "
-                                f"by seat {actor}, but reads {other_line!r} and {line!r}")
+                                f"by seat {actor}, but reads {other_line!r} and {line!r}"
+                            )
                             checked += 1
                         else:
                             seen[k] = (a, line)

@@ -19,8 +19,16 @@ class Count(Game):
     max_players = 2
 
     def _new(self, names, seed, options):
-        return {"game": "count", "names": names, "rng": seed_state(seed), "turn": 0,
-                "n": 0, "deck": [3, 1, 2], "seen": [], "rolls": []}
+        return {
+            "game": "count",
+            "names": names,
+            "rng": seed_state(seed),
+            "turn": 0,
+            "n": 0,
+            "deck": [3, 1, 2],
+            "seen": [],
+            "rolls": [],
+        }
 
     def to_act(self, s):
         return [] if s["n"] >= 5 else [s["turn"]]
@@ -44,8 +52,7 @@ class Count(Game):
             raise IllegalAction(f"no '{action}' in Count")
 
     def undo_barrier(self, before, after, seat, action):
-        return super().undo_barrier(before, after, seat, action) or took_from(before, after,
-                                                                               "deck")
+        return super().undo_barrier(before, after, seat, action) or took_from(before, after, "deck")
 
     def is_over(self, s):
         return s["n"] >= 5
@@ -146,8 +153,17 @@ def test_no_undo_once_the_game_is_over():
 
 def test_replay_reproduces_undos_and_refuses_forbidden_ones():
     p = Play()
-    for seat, action in [(0, "inc"), (0, "draw"), (0, "inc"), (0, UNDO), (0, "end"),
-                         (1, "roll"), (1, "inc"), (1, UNDO), (1, "inc")]:
+    for seat, action in [
+        (0, "inc"),
+        (0, "draw"),
+        (0, "inc"),
+        (0, UNDO),
+        (0, "end"),
+        (1, "roll"),
+        (1, "inc"),
+        (1, UNDO),
+        (1, "inc"),
+    ]:
         p.do(seat, action)
     again = UndoLog().replay(G, G.new(["Ana", "Ben"], 1), p.actions)
     assert again == p.s

@@ -50,7 +50,8 @@ def test_undoable_actions_reveal_nothing_to_the_actor(game_id):
                 again = game.apply(other, seat, action)
                 assert game.view(again, seat) == game.view(after, seat), (
                     f"{game_id}: '{action}' is undoable but shows {players}-player seat "
-                    f"{seat} hidden information")
+                    f"{seat} hidden information"
+                )
                 if seat in game.to_act(after):
                     assert game.legal(again, seat) == game.legal(after, seat)
                 checked += 1

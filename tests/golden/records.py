@@ -29,8 +29,9 @@ def cases() -> list[dict]:
     for info in available_games():
         for n in range(info.min_players, info.max_players + 1):
             for seed in (100 + n, 300 + n):
-                out.append({"game": info.id, "players": n, "seed": seed,
-                            "kinds": ["bot:random"] * n})
+                out.append(
+                    {"game": info.id, "players": n, "seed": seed, "kinds": ["bot:random"] * n}
+                )
         n = info.min_players
         mixed = ["bot:heuristic", "bot:search@4it"] + ["bot:random"] * (n - 2)
         out.append({"game": info.id, "players": n, "seed": 200 + n, "kinds": mixed})
@@ -41,8 +42,12 @@ def play(case: dict) -> dict:
     game = get_game(case["game"])
     final, n = play_one(game, case["players"], case["seed"], case["kinds"])
     digest = hashlib.sha256(game.dump(final).encode()).hexdigest()
-    return {**case, "actions": n, "digest": digest,
-            "scores": [[c.total, c.tiebreak, c.rank] for c in game.scores(final)]}
+    return {
+        **case,
+        "actions": n,
+        "digest": digest,
+        "scores": [[c.total, c.tiebreak, c.rank] for c in game.scores(final)],
+    }
 
 
 def main() -> int:

@@ -17,7 +17,8 @@ def test_the_golden_file_covers_every_case():
     assert sorted(map(key, RECORDS)) == sorted(map(key, cases()))
 
 
-@pytest.mark.parametrize("record", RECORDS,
-                         ids=[f"{r['game']}-{r['players']}p-{r['seed']}" for r in RECORDS])
+@pytest.mark.parametrize(
+    "record", RECORDS, ids=[f"{r['game']}-{r['players']}p-{r['seed']}" for r in RECORDS]
+)
 def test_a_golden_game_plays_out_as_recorded(record):
     assert play(record) == record

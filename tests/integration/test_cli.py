@@ -13,8 +13,11 @@ from florencia_tui.store import Store
 from florencia_tui.table import Table
 from florencia_tui.tui.app import FlorenciaApp
 
-SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-         {"name": "Bot", "kind": "bot:random"}]
+SEATS = [
+    {"name": "Ana", "kind": "human"},
+    {"name": "Ben", "kind": "human"},
+    {"name": "Bot", "kind": "bot:random"},
+]
 
 
 def test_selfplay_prints_a_summary(capsys):
@@ -30,8 +33,12 @@ def test_selfplay_refuses_coming_games(capsys):
 
 
 def test_list_export_replay_round_trip(tmp_path, capsys):
-    table = Table("palazzo", [{"name": f"B{i}", "kind": "bot:random"} for i in range(3)],
-                  seed=5, store=Store())
+    table = Table(
+        "palazzo",
+        [{"name": f"B{i}", "kind": "bot:random"} for i in range(3)],
+        seed=5,
+        store=Store(),
+    )
     table.run_bots()
     assert main(["list"]) == 0
     assert f"{table.table_id:>4}  Palazzo" in capsys.readouterr().out
@@ -81,8 +88,9 @@ def test_kill_minus_9_loses_no_applied_action(tmp_path):
                 import time; time.sleep(60)
     """)
     env = dict(os.environ, FLORENCIA_DATA_DIR=str(tmp_path))
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                            env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env
+    )
     table_id = int(proc.stdout.readline())
     last = 0
     deadline = time.time() + 60
@@ -94,6 +102,7 @@ def test_kill_minus_9_loses_no_applied_action(tmp_path):
     resumed = Table.resume(store, table_id)
     assert len(resumed.entries) == last == 60
     from florencia_tui.core import replay
+
     assert replay(store.record(table_id)) == resumed.state
     resumed.run_bots()
     assert resumed.is_over()

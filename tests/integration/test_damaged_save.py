@@ -14,8 +14,11 @@ from florencia_tui.table import Table
 from florencia_tui.tui.app import FlorenciaApp
 from florencia_tui.tui.screens.home import HomeScreen
 
-SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-         {"name": "Bot", "kind": "bot:random"}]
+SEATS = [
+    {"name": "Ana", "kind": "human"},
+    {"name": "Ben", "kind": "human"},
+    {"name": "Bot", "kind": "bot:random"},
+]
 
 
 def three_saves(store: Store) -> tuple[int, int, int]:
@@ -45,8 +48,7 @@ def test_cli_list_names_the_damaged_save_and_resume_refuses_it(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert f"{good:>4}  Palazzo" in out and "Ana, Ben, Bot" in out
-    assert f"save {cut} is damaged and cannot be opened: the saved Palazzo state is not JSON" \
-        in out
+    assert f"save {cut} is damaged and cannot be opened: the saved Palazzo state is not JSON" in out
     assert f"save {seats} is damaged" in out
     assert main(["resume", str(cut)]) == 2
     assert f"saved game {cut} is damaged" in capsys.readouterr().err

@@ -67,13 +67,16 @@ def test_no_parser_takes_abbreviated_options():
         client_main(["--sock", "x"])
 
 
-@pytest.mark.parametrize("argv", [
-    ["serve", "--password", "hunter2"],
-    ["serve", "--password=hunter2"],
-    ["serve", "--password-f", "hunter2"],  # once silently --password-file
-    ["serve", "--pasword", "hunter2"],
-    ["list", "hunter2"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--password", "hunter2"],
+        ["serve", "--password=hunter2"],
+        ["serve", "--password-f", "hunter2"],  # once silently --password-file
+        ["serve", "--pasword", "hunter2"],
+        ["list", "hunter2"],
+    ],
+)
 def test_a_secret_on_the_command_line_is_refused_and_never_echoed(argv, capsys):
     with pytest.raises(SystemExit) as e:
         main(argv)

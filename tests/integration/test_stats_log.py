@@ -13,8 +13,12 @@ def test_statistics_after_a_few_selfplay_games_are_right():
     store = Store()
     ids = save_games("palazzo", 3, 3, seed=5, store=store)
     # A mixed table whose human plays randomly and takes one action back.
-    mixed = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "P2", "kind": "bot:random"}], seed=9, store=store)
+    mixed = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "P2", "kind": "bot:random"}],
+        seed=9,
+        store=store,
+    )
     rnd = random.Random(2)
     undid = False
     while not mixed.is_over():
@@ -26,8 +30,12 @@ def test_statistics_after_a_few_selfplay_games_are_right():
             mixed.undo(0)
             undid = True
     assert undid
-    Table("palazzo", [{"name": "Ana", "kind": "human"},
-                      {"name": "Ben", "kind": "human"}], seed=1, store=store)  # unfinished
+    Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
+        seed=1,
+        store=store,
+    )  # unfinished
     tables = [Table.resume(store, i) for i in ids] + [mixed]
 
     st = compute(store)
@@ -48,15 +56,18 @@ def test_statistics_after_a_few_selfplay_games_are_right():
         assert p.games == len(mine) and p.mean_score == sum(mine) / len(mine)
     bots = st.bots[("bot:random", "palazzo")]
     assert bots.games == 10  # 3 games x 3 bot seats + 1 bot seat at the mixed table
-    assert bots.wins == sum(1 for t in tables for c in t.scores()
-                            if c.winner and t.seats[c.seat]["kind"] != "human")
+    assert bots.wins == sum(
+        1 for t in tables for c in t.scores() if c.winner and t.seats[c.seat]["kind"] != "human"
+    )
     assert ("Ana", "palazzo") in st.players and ("human", "palazzo") not in st.bots
 
     # Longest games by the actions that stand (an undo and what it took back don't count).
-    standing = {t.table_id: sum(1 for e in t.entries if not e.undone and not e.is_undo)
-                for t in tables}
+    standing = {
+        t.table_id: sum(1 for e in t.entries if not e.undone and not e.is_undo) for t in tables
+    }
     assert [(sg.id, n) for sg, n in st.longest] == sorted(
-        standing.items(), key=lambda kv: (-kv[1], kv[0]))
+        standing.items(), key=lambda kv: (-kv[1], kv[0])
+    )
     assert store.get(mixed.table_id).n_actions == standing[mixed.table_id] + 2
     assert "5 games · 4 finished" in st.summary()
 
@@ -65,8 +76,14 @@ def test_stats_command_prints_every_table(capsys):
     save_games("palazzo", 2, 2, seed=3, store=Store())
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    for word in ("2 games · 2 finished", "Wins per player", "Wins per bot level",
-                 "Longest games", "bot:random", "Palazzo"):
+    for word in (
+        "2 games · 2 finished",
+        "Wins per player",
+        "Wins per bot level",
+        "Longest games",
+        "bot:random",
+        "Palazzo",
+    ):
         assert word in out
 
 
@@ -78,8 +95,12 @@ def test_selfplay_save_option(capsys):
 
 def test_log_command_prints_a_seats_log_with_round_and_phase(tmp_path, capsys):
     store = Store()
-    t = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                          {"name": "Bot", "kind": "bot:random"}], seed=3, store=store)
+    t = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}],
+        seed=3,
+        store=store,
+    )
     t.submit(0, "tiles")
     t.submit(0, next(a for a in t.legal(0) if a.startswith("buy")))
     t.undo(0)

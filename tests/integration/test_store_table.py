@@ -8,8 +8,11 @@ from florencia_tui.core import IllegalAction, replay
 from florencia_tui.store import Store, data_dir
 from florencia_tui.table import Table
 
-SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-         {"name": "Bot", "kind": "bot:random"}]
+SEATS = [
+    {"name": "Ana", "kind": "human"},
+    {"name": "Ben", "kind": "human"},
+    {"name": "Bot", "kind": "bot:random"},
+]
 
 
 def play_some(table: Table, n: int) -> None:
@@ -83,8 +86,11 @@ def test_illegal_action_is_refused_and_not_saved():
 
 
 def test_bots_play_until_a_human_owes_a_decision():
-    seats = [{"name": "Ana", "kind": "human"}, {"name": "B1", "kind": "bot:random"},
-             {"name": "B2", "kind": "bot:random"}]
+    seats = [
+        {"name": "Ana", "kind": "human"},
+        {"name": "B1", "kind": "bot:random"},
+        {"name": "B2", "kind": "bot:random"},
+    ]
     t = Table("palazzo", seats, seed=3, store=Store())
     for _ in range(20):
         if t.is_over():
@@ -132,12 +138,12 @@ def test_table_and_remote_table_offer_what_the_screens_use():
     from florencia_tui.net.remote import RemoteTable
     from florencia_tui.table import TableLike
 
-    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "Bot", "kind": "bot:random"}], seed=1)
+    table = Table(
+        "palazzo", [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}], seed=1
+    )
     assert isinstance(table, TableLike) and table.shared is False
     assert RemoteTable.shared is True
-    members = {n for n in vars(TableLike) if not n.startswith("_")} | set(
-        TableLike.__annotations__)
+    members = {n for n in vars(TableLike) if not n.startswith("_")} | set(TableLike.__annotations__)
     instance_fields = {"shared"}  # RemoteTable sets the rest as properties or methods
     missing = {m for m in members - instance_fields if not hasattr(RemoteTable, m)}
     assert not missing

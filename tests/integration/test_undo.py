@@ -159,11 +159,14 @@ def test_old_database_without_the_status_column_still_opens(tmp_path):
     """)
     fresh = Table("palazzo", SOLO, seed=3)
     fresh.submit(0, "tiles")
-    db.execute("INSERT INTO games(game, seed, seats, options, created, updated, n_actions, state)"
-               " VALUES ('palazzo', 3, ?, '{}', 0, 0, 1, ?)",
-               (json.dumps(SOLO), fresh.game.dump(fresh.state)))
-    db.execute("INSERT INTO actions VALUES (1, 0, 0, 'tiles', ?, 0)",
-               (json.dumps(fresh.entries[0].text),))
+    db.execute(
+        "INSERT INTO games(game, seed, seats, options, created, updated, n_actions, state)"
+        " VALUES ('palazzo', 3, ?, '{}', 0, 0, 1, ?)",
+        (json.dumps(SOLO), fresh.game.dump(fresh.state)),
+    )
+    db.execute(
+        "INSERT INTO actions VALUES (1, 0, 0, 'tiles', ?, 0)", (json.dumps(fresh.entries[0].text),)
+    )
     db.commit()
     db.close()
     store = Store(path)

@@ -40,8 +40,10 @@ class ServiceThread:
 
     def call(self, fn, *args):
         """Run ``fn(*args)`` on the service's loop and return its result."""
+
         async def run():
             return fn(*args)
+
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
 
     def stop(self) -> None:
@@ -194,13 +196,18 @@ class LocalPtyTerm(Screen):
     async def start(self) -> LocalPtyTerm:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
-        env = {"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/"),
-               "TERM": "xterm-256color", "LANG": "C.UTF-8", **self.env}
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": os.environ.get("HOME", "/"),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            **self.env,
+        }
         if "PYTHONPATH" in os.environ:
             env.setdefault("PYTHONPATH", os.environ["PYTHONPATH"])
         self.proc = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-            start_new_session=True)
+            *self.argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
         os.close(slave)
         self.master = master
         os.set_blocking(master, False)
@@ -267,9 +274,15 @@ class Harness:
         self.links: list[Connection] = []
 
     async def start(self, **kw) -> FlorenciaServer:
-        self.server = await FlorenciaServer(host="127.0.0.1", port=0, auth=self.auth,
-                                            socket=self.sock, data=self.data,
-                                            bot_delay=0.05, **kw).start()
+        self.server = await FlorenciaServer(
+            host="127.0.0.1",
+            port=0,
+            auth=self.auth,
+            socket=self.sock,
+            data=self.data,
+            bot_delay=0.05,
+            **kw,
+        ).start()
         return self.server
 
     async def stop(self) -> None:
@@ -290,20 +303,34 @@ class Harness:
     def port(self) -> int:
         return self.server.ssh_port
 
-    async def term(self, user: str, cols: int = 120, rows: int = 40, wait: bool = True,
-                   term_type: str = "xterm-256color", env: dict | None = None,
-                   **connect) -> SSHTerm:
+    async def term(
+        self,
+        user: str,
+        cols: int = 120,
+        rows: int = 40,
+        wait: bool = True,
+        term_type: str = "xterm-256color",
+        env: dict | None = None,
+        **connect,
+    ) -> SSHTerm:
         """Sign ``user`` in with the password and open a terminal session."""
         if "client_keys" not in connect:
             connect.setdefault("password", PASSWORD)
         connect.setdefault("client_keys", [])
         t = SSHTerm(cols, rows)
-        t.conn = await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", self.port, username=user, known_hosts=None, agent_path=None,
-            **connect), WAIT)
+        t.conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1", self.port, username=user, known_hosts=None, agent_path=None, **connect
+            ),
+            WAIT,
+        )
         t.chan, _ = await t.conn.create_session(
-            t.session, term_type=term_type, term_size=(cols, rows), encoding=None,
-            env={"COLORTERM": "truecolor"} if env is None else env)
+            t.session,
+            term_type=term_type,
+            term_size=(cols, rows),
+            encoding=None,
+            env={"COLORTERM": "truecolor"} if env is None else env,
+        )
         self.terms.append(t)
         if wait:
             await t.wait(f"signed in as {user}")

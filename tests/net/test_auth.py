@@ -25,16 +25,20 @@ def keypair():
 
 async def server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
     (tmp_path / "data").mkdir(exist_ok=True)
-    return await FlorenciaServer(port=0, auth=auth, socket=short_dir / "a.sock",
-                                 data=tmp_path / "data").start()
+    return await FlorenciaServer(
+        port=0, auth=auth, socket=short_dir / "a.sock", data=tmp_path / "data"
+    ).start()
 
 
 async def signs_in(srv, user: str, **kw) -> bool:
     kw.setdefault("client_keys", [])
     try:
-        conn = await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", srv.ssh_port, username=user, known_hosts=None, agent_path=None,
-            **kw), 30)
+        conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1", srv.ssh_port, username=user, known_hosts=None, agent_path=None, **kw
+            ),
+            30,
+        )
     except (asyncssh.PermissionDenied, asyncssh.DisconnectError):
         return False
     conn.close()
@@ -133,8 +137,13 @@ def test_passwd_writes_a_private_hashed_line(tmp_path, capsys):
     stored = read_passwords(path)["ana"]
     assert "a long enough one" not in path.read_text()
     assert check_password(stored, "a long enough one") and not check_password(stored, "x")
-    assert cmd_passwd(SimpleNamespace(name="ana@web", file=str(path)),
-                      stdin=io.StringIO("a long enough one\n")) == 2
+    assert (
+        cmd_passwd(
+            SimpleNamespace(name="ana@web", file=str(path)),
+            stdin=io.StringIO("a long enough one\n"),
+        )
+        == 2
+    )
     with pytest.raises(KeyError):
         read_passwords(path)["ana@web"]
 

@@ -8,8 +8,7 @@ import asyncio
 
 async def test_an_ssh_log_export_shows_the_text_and_writes_no_server_file(harness):
     link = await harness.link("ana")
-    made = await asyncio.to_thread(link.call, "create", game="palazzo", humans=1, bots=1,
-                                   seed=6)
+    made = await asyncio.to_thread(link.call, "create", game="palazzo", humans=1, bots=1, seed=6)
     table = await asyncio.to_thread(link.open_table, made["code"], 0)
     await asyncio.to_thread(table.submit, 0, "money")
     link.close()

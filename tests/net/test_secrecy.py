@@ -71,8 +71,7 @@ def hidden_from(game, state: dict, seat: int | None, seed: int) -> dict:
 async def table_for(h, seed: int):
     """On harness ``h``: a two-player Palazzo table where ana and ben sit."""
     ana, ben = await h.link("ana"), await h.link("ben")
-    made = await asyncio.to_thread(ana.call, "create", game="palazzo", humans=2, bots=0,
-                                   seed=seed)
+    made = await asyncio.to_thread(ana.call, "create", game="palazzo", humans=2, bots=0, seed=seed)
     await asyncio.to_thread(ben.call, "join", code=made["code"])
     for link, seat in ((ana, 0), (ben, 1)):  # both sit down (and are sent back there)
         await asyncio.to_thread(link.open_table, made["code"], seat)
@@ -82,8 +81,7 @@ async def table_for(h, seed: int):
     return service, gid
 
 
-async def test_what_a_seat_receives_does_not_depend_on_what_it_may_not_see(
-        harness, more_harnesses):
+async def test_what_a_seat_receives_does_not_depend_on_what_it_may_not_see(harness, more_harnesses):
     """One server per viewer, all at the same table state, so the three compare
     at once and nobody's presence shows on another's screen."""
     game = get_game("palazzo")
@@ -102,23 +100,28 @@ async def test_what_a_seat_receives_does_not_depend_on_what_it_may_not_see(
                 service._changed(gid)
         real = table.state
         assert all(sv.tables[g].state == real for sv, g in tables)
-        before = await asyncio.gather(*(screen_of(h, user, spectate)
-                                        for h, (user, _, spectate) in zip(hs, viewers)))
-        others = [hidden_from(game, real, seat, seed=point * 10 + i)
-                  for i, (_, seat, _) in enumerate(viewers)]
+        before = await asyncio.gather(
+            *(screen_of(h, user, spectate) for h, (user, _, spectate) in zip(hs, viewers))
+        )
+        others = [
+            hidden_from(game, real, seat, seed=point * 10 + i)
+            for i, (_, seat, _) in enumerate(viewers)
+        ]
         for other, (_, seat, _) in zip(others, viewers):
             assert game.view(other, seat) == game.view(real, seat)
             assert other != real  # something this viewer may not see did change
         for (service, gid), other in zip(tables, others):
             service.tables[gid].state = other
-        after = await asyncio.gather(*(screen_of(h, user, spectate)
-                                       for h, (user, _, spectate) in zip(hs, viewers)))
-        for (service, gid) in tables:
+        after = await asyncio.gather(
+            *(screen_of(h, user, spectate) for h, (user, _, spectate) in zip(hs, viewers))
+        )
+        for service, gid in tables:
             service.tables[gid].state = real
         for (user, _, _), b, a in zip(viewers, before, after):
             assert a[0] == b[0], (
                 f"{user} sees hidden information at action {point}:\n{b[1]}\n"
-                f"----- with the hidden part re-dealt -----\n{a[1]}")
+                f"----- with the hidden part re-dealt -----\n{a[1]}"
+            )
     # The control: Ana's own hand re-dealt (as Ben could imagine it) shows.
     theirs = hidden_from(game, real, 1, seed=99)
     assert theirs["hands"][0] != real["hands"][0]

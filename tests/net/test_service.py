@@ -96,8 +96,10 @@ def test_presence_and_the_lobby_show_who_is_where(links):
     tb = bob.open_table(made["code"], 1)
     wait_until(lambda: "bob" not in fresh(ta).status())
     people = {p["user"]: p["where"] for p in alice.call("lobby")["people"]}
-    assert people == {"alice": f"playing at table {made['code']}",
-                      "bob": f"playing at table {made['code']}"}
+    assert people == {
+        "alice": f"playing at table {made['code']}",
+        "bob": f"playing at table {made['code']}",
+    }
     ta.sync()
     bob.close()  # the link drops
     wait_until(lambda: ta.dirty)
@@ -185,9 +187,16 @@ def test_hot_seat_games_are_no_network_tables(service_thread, links):
     the lobby, and neither its id nor anything else joins or watches it."""
     from florencia_tui.table import Table
 
-    local = service_thread.call(lambda: Table(
-        "palazzo", [{"name": "Host", "kind": "human"}, {"name": "Guest", "kind": "human"}],
-        5, store=service_thread.service.store).table_id)
+    local = service_thread.call(
+        lambda: (
+            Table(
+                "palazzo",
+                [{"name": "Host", "kind": "human"}, {"name": "Guest", "kind": "human"}],
+                5,
+                store=service_thread.service.store,
+            ).table_id
+        )
+    )
     mallory = links("mallory")
     net = mallory.call("create", game="palazzo", humans=2, bots=0, seed=3)
     links("bob").call("join", code=net["code"])
@@ -212,7 +221,8 @@ def test_a_failing_request_tells_the_player_nothing_of_the_server(links, caplog)
 
 
 def test_hints_come_from_the_service_for_ones_own_seat_unless_the_opener_said_no(
-        services, monkeypatch):
+    services, monkeypatch
+):
     from florencia_tui.bots import hint as hint_module
     from florencia_tui.bots.search import SearchBot
 

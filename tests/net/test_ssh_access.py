@@ -13,8 +13,12 @@ from florencia_tui.net.sshd import Auth, child_env, host_key
 
 async def connect(harness, user="alice", **kw):
     kw.setdefault("client_keys", [])
-    return await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", harness.port, username=user, known_hosts=None, agent_path=None, **kw), 30)
+    return await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1", harness.port, username=user, known_hosts=None, agent_path=None, **kw
+        ),
+        30,
+    )
 
 
 async def test_wrong_password_and_wrong_key_are_refused(harness, client_key):
@@ -27,8 +31,10 @@ async def test_wrong_password_and_wrong_key_are_refused(harness, client_key):
         await connect(harness)  # no credentials at all
     # The right key and the right password get in (under names of their own:
     # once a key signed in as alice, the name is that key's, see test_auth.py).
-    for user, kw in (("alice", {"client_keys": [client_key[2]]}),
-                     ("bob", {"password": harness.password})):
+    for user, kw in (
+        ("alice", {"client_keys": [client_key[2]]}),
+        ("bob", {"password": harness.password}),
+    ):
         conn = await connect(harness, user, **kw)
         conn.close()
         await conn.wait_closed()
@@ -62,12 +68,21 @@ async def test_open_mode_is_for_loopback_only(tmp_path, short_dir):
         Auth(open=True).check("0.0.0.0")
     with pytest.raises(ValueError, match="choose how players sign in"):
         Auth().check("127.0.0.1")
-    server = await FlorenciaServer(port=0, auth=Auth(open=True), socket=short_dir / "o.sock",
-                                   data=tmp_path).start()
+    server = await FlorenciaServer(
+        port=0, auth=Auth(open=True), socket=short_dir / "o.sock", data=tmp_path
+    ).start()
     try:
-        conn = await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", server.ssh_port, username="guest", known_hosts=None,
-            client_keys=[], agent_path=None), 30)
+        conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1",
+                server.ssh_port,
+                username="guest",
+                known_hosts=None,
+                client_keys=[],
+                agent_path=None,
+            ),
+            30,
+        )
         conn.close()
     finally:
         await server.close()
@@ -81,8 +96,15 @@ def test_host_key_is_made_once_and_kept(tmp_path):
 
 def test_the_app_gets_the_terminal_type_colours_and_locale_only(monkeypatch):
     monkeypatch.setenv("SECRET_TOKEN", "x")
-    env = child_env({"COLORTERM": "truecolor", "NO_COLOR": "1", "LD_PRELOAD": "/evil.so",
-                     "LANG": "de_DE.UTF-8"}, "screen-256color")
+    env = child_env(
+        {
+            "COLORTERM": "truecolor",
+            "NO_COLOR": "1",
+            "LD_PRELOAD": "/evil.so",
+            "LANG": "de_DE.UTF-8",
+        },
+        "screen-256color",
+    )
     assert env["TERM"] == "screen-256color" and env["COLORTERM"] == "truecolor"
     assert env["NO_COLOR"] == "1" and env["LANG"] == "de_DE.UTF-8"
     assert "LD_PRELOAD" not in env and "SECRET_TOKEN" not in env

@@ -20,8 +20,9 @@ LEAKS = ("Traceback", "florencia_tui", ".py", "site-packages", "/tmp/", "/work/"
 
 
 def session_of(harness, user: str) -> sshd.PtySession:
-    return next(s for s in sshd.PtySession.children
-                if s.user == user and s.spawner.socket == harness.sock)
+    return next(
+        s for s in sshd.PtySession.children if s.user == user and s.spawner.socket == harness.sock
+    )
 
 
 async def test_bytes_that_are_not_utf8_are_keys_not_a_crash(harness, local_pty):
@@ -53,13 +54,16 @@ def test_an_internal_error_goes_to_the_server_log_not_the_player(capsys):
             self.calls.append((op, kw))
 
     app = NetApp(Link())
-    app._exit_renderables.append(Text(
-        'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/lobby.py", '
-        'line 3\n    secret = state["hands"][1]\nKeyError: 1'))
+    app._exit_renderables.append(
+        Text(
+            'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/lobby.py", '
+            'line 3\n    secret = state["hands"][1]\nKeyError: 1'
+        )
+    )
     app._print_error_renderables()
     err = capsys.readouterr().err
     assert err.strip() == INTERNAL_ERROR
-    (op, kw), = Link.calls
+    ((op, kw),) = Link.calls
     assert op == "report" and "lobby.py" in kw["text"] and "hands" in kw["text"]
 
 
@@ -95,8 +99,9 @@ async def test_eof_at_session_start_ends_the_session_cleanly(harness, caplog):
     while sshd.PtySession.children - earlier:
         assert time.monotonic() < deadline, "an app outlived its session"
         await asyncio.sleep(0.05)
-    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], \
-        [r.getMessage() for r in caplog.records]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], [
+        r.getMessage() for r in caplog.records
+    ]
 
 
 class FakeChannel:

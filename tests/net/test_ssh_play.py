@@ -11,8 +11,11 @@ from florencia_tui.tui.widgets.palazzo.render import hand_text
 
 def hand_lines(text: str) -> list[str]:
     """Every "Hand:" line on a screen, without the "max pay" note."""
-    return [line.strip().split("  max pay")[0].strip() for line in text.splitlines()
-            if line.strip().startswith("Hand:")]
+    return [
+        line.strip().split("  max pay")[0].strip()
+        for line in text.splitlines()
+        if line.strip().startswith("Hand:")
+    ]
 
 
 def expected_hand(hand: list[str]) -> str:

@@ -20,7 +20,7 @@ def colour_kinds(raw: bytes) -> set[str]:
             p = params[i]
             if p in (b"38", b"48") and i + 1 < len(params):
                 if params[i + 1] == b"2":
-                    r, g, b = params[i + 2:i + 5]
+                    r, g, b = params[i + 2 : i + 5]
                     kinds.add("truecolor-grey" if r == g == b else "truecolor")
                     i += 5
                     continue
@@ -28,19 +28,30 @@ def colour_kinds(raw: bytes) -> set[str]:
                     kinds.add("256")
                     i += 3
                     continue
-            if p.isdigit() and (30 <= int(p) <= 37 or 40 <= int(p) <= 47
-                                or 90 <= int(p) <= 97 or 100 <= int(p) <= 107):
+            if p.isdigit() and (
+                30 <= int(p) <= 37
+                or 40 <= int(p) <= 47
+                or 90 <= int(p) <= 97
+                or 100 <= int(p) <= 107
+            ):
                 kinds.add("16")
             i += 1
     return kinds
 
 
-@pytest.mark.parametrize("term_type, env, allowed", [
-    ("xterm-256color", {"COLORTERM": "truecolor"}, {"truecolor", "truecolor-grey", "256", "16"}),
-    ("xterm-256color", {}, {"256", "16"}),
-    ("xterm", {}, {"16"}),
-    ("xterm-256color", {"COLORTERM": "truecolor", "NO_COLOR": "1"}, {"truecolor-grey", "16"}),
-])
+@pytest.mark.parametrize(
+    "term_type, env, allowed",
+    [
+        (
+            "xterm-256color",
+            {"COLORTERM": "truecolor"},
+            {"truecolor", "truecolor-grey", "256", "16"},
+        ),
+        ("xterm-256color", {}, {"256", "16"}),
+        ("xterm", {}, {"16"}),
+        ("xterm-256color", {"COLORTERM": "truecolor", "NO_COLOR": "1"}, {"truecolor-grey", "16"}),
+    ],
+)
 async def test_colours_follow_the_players_terminal(harness, term_type, env, allowed):
     t = await harness.term("alice", term_type=term_type, env=env)
     await t.wait("Who is here")
@@ -74,10 +85,27 @@ if shutil.which("ssh"):  # collected only where the OpenSSH client is installed
 
     async def test_openssh_client_plays_against_a_bot(harness, client_key, local_pty):
         private = client_key[0]
-        argv = [shutil.which("ssh"), "-F", "/dev/null", "-tt", "-p", str(harness.port),
-                "-i", str(private), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
-                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                "-o", "LogLevel=ERROR", "dana@127.0.0.1"]
+        argv = [
+            shutil.which("ssh"),
+            "-F",
+            "/dev/null",
+            "-tt",
+            "-p",
+            str(harness.port),
+            "-i",
+            str(private),
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "LogLevel=ERROR",
+            "dana@127.0.0.1",
+        ]
         t = await local_pty(argv, 110, 36).start()
         harness.terms.append(t)
         await t.wait("signed in as dana")
@@ -98,8 +126,14 @@ async def test_connect_joins_the_lobby_as_the_login_user(harness, local_pty):
     login's own terminal, on the server's socket, named by $USER."""
     import sys
 
-    argv = [sys.executable, "-m", "florencia_tui", "connect", "--socket",
-            str(harness.server.socket)]
+    argv = [
+        sys.executable,
+        "-m",
+        "florencia_tui",
+        "connect",
+        "--socket",
+        str(harness.server.socket),
+    ]
     t = await local_pty(argv, 100, 30, env={"USER": "erin"}).start()
     harness.terms.append(t)
     await t.wait("signed in as erin")

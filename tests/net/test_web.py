@@ -43,23 +43,35 @@ def children() -> set[int]:
 
 
 async def web_server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
-    return await FlorenciaServer(port=None, auth=auth, socket=short_dir / "w.sock",
-                                 data=tmp_path, web_host="127.0.0.1", web_port=0).start()
+    return await FlorenciaServer(
+        port=None,
+        auth=auth,
+        socket=short_dir / "w.sock",
+        data=tmp_path,
+        web_host="127.0.0.1",
+        web_port=0,
+    ).start()
 
 
 def browser() -> aiohttp.ClientSession:
     return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
 
 
-async def sign_in(http, server, name: str, password: str | None = None,
-                  origin: str | None = None) -> aiohttp.ClientResponse:
+async def sign_in(
+    http, server, name: str, password: str | None = None, origin: str | None = None
+) -> aiohttp.ClientResponse:
     form = {"name": name} if password is None else {"name": name, "password": password}
-    return await http.post(server.web_url + "/signin", data=form, allow_redirects=False,
-                           headers={"Origin": origin or server.web_url})
+    return await http.post(
+        server.web_url + "/signin",
+        data=form,
+        allow_redirects=False,
+        headers={"Origin": origin or server.web_url},
+    )
 
 
 async def test_an_open_loopback_server_asks_a_name_and_starts_the_app_only_after(
-        tmp_path, short_dir):
+    tmp_path, short_dir
+):
     server = await web_server(tmp_path, short_dir, Auth(open=True))
     before = children()
     try:
@@ -79,8 +91,9 @@ async def test_an_open_loopback_server_asks_a_name_and_starts_the_app_only_after
             async with http.get(server.web_url + "/") as page:  # now textual-serve's page
                 page_text = await page.text()
                 assert re.search(r"ws://127\.0\.0\.1:\d+/ws", page_text)
-            ws = await http.ws_connect(server.web_url + "/ws?width=100&height=30",
-                                       origin=server.web_url)
+            ws = await http.ws_connect(
+                server.web_url + "/ws?width=100&height=30", origin=server.web_url
+            )
             seen: list[str] = []
             await read_until(ws, "zoe@web", seen)  # the lobby, under the name the form gave
             assert server.service.lobby("zoe@web")["people"][0]["via"] == "web"
@@ -89,8 +102,7 @@ async def test_an_open_loopback_server_asks_a_name_and_starts_the_app_only_after
         await server.close()
 
 
-async def test_a_page_on_another_site_cannot_sign_in_or_open_the_websocket(
-        tmp_path, short_dir):
+async def test_a_page_on_another_site_cannot_sign_in_or_open_the_websocket(tmp_path, short_dir):
     server = await web_server(tmp_path, short_dir, Auth(open=True))
     try:
         async with browser() as http:
@@ -104,12 +116,16 @@ async def test_a_page_on_another_site_cannot_sign_in_or_open_the_websocket(
             assert e.value.status == 403
             # ... and so is a DNS name rebound to this address.
             port = server.web_url.rsplit(":", 1)[1]
-            async with http.get(server.web_url + "/",
-                                headers={"Host": f"evil.example:{port}"}) as page:
+            async with http.get(
+                server.web_url + "/", headers={"Host": f"evil.example:{port}"}
+            ) as page:
                 assert page.status == 421
             with pytest.raises(aiohttp.WSServerHandshakeError):
-                await http.ws_connect(server.web_url + "/ws", origin=f"{EVIL}:{port}",
-                                      headers={"Host": f"evil.example:{port}"})
+                await http.ws_connect(
+                    server.web_url + "/ws",
+                    origin=f"{EVIL}:{port}",
+                    headers={"Host": f"evil.example:{port}"},
+                )
             assert children() == before
             # The page itself at http://localhost:P is this server too.
             async with http.get(f"http://localhost:{port}/") as page:
@@ -135,8 +151,9 @@ async def test_a_password_server_signs_browsers_in_by_password(tmp_path, short_d
             assert (await sign_in(http, server, "zoe", "shared secret")).status == 303
         async with browser() as http:
             assert (await sign_in(http, server, "ana", "ana's own secret")).status == 303
-            ws = await http.ws_connect(server.web_url + "/ws?width=100&height=30",
-                                       origin=server.web_url)
+            ws = await http.ws_connect(
+                server.web_url + "/ws?width=100&height=30", origin=server.web_url
+            )
             await read_until(ws, "ana@web", [])
             await ws.close()
     finally:

@@ -87,12 +87,15 @@ async def test_typing_an_action_sends_the_changed_cells_only(tmp_path) -> None:
             wire.assert_same()
 
 
-@pytest.mark.parametrize("scene, keys", [
-    ("palazzo-board", ["1"]),  # an action: status, board, panel, log and prompt redraw
-    ("strasbourg-board", ["right", "left"]),  # the map cursor
-    ("architects-board", ["down", "up"]),  # highlight and preview
-    ("florence-board", ["1"]),  # a ticked bonus card adds up
-])
+@pytest.mark.parametrize(
+    "scene, keys",
+    [
+        ("palazzo-board", ["1"]),  # an action: status, board, panel, log and prompt redraw
+        ("strasbourg-board", ["right", "left"]),  # the map cursor
+        ("architects-board", ["down", "up"]),  # highlight and preview
+        ("florence-board", ["1"]),  # a ticked bonus card adds up
+    ],
+)
 async def test_every_board_redraws_less_and_draws_the_same(tmp_path, scene, keys) -> None:
     app, setup = SCENES[scene](tmp_path)
     async with app.run_test(size=(W, H)) as pilot:
@@ -120,11 +123,14 @@ def test_an_unchanged_repaint_sends_nothing_and_a_resize_redraws_all() -> None:
     assert "hello" in first
     assert shadow.diff(_update(0, Segment("hello", red)), 10, 2, ColorSystem.TRUECOLOR) == ""
     # One cell changed: one cursor move and that cell.
-    assert shadow.diff(_update(0, Segment("help", red), Segment("o", red)), 10, 2,
-                       ColorSystem.TRUECOLOR) == "\x1b[1;4H\x1b[31mp\x1b[0m"
+    assert (
+        shadow.diff(
+            _update(0, Segment("help", red), Segment("o", red)), 10, 2, ColorSystem.TRUECOLOR
+        )
+        == "\x1b[1;4H\x1b[31mp\x1b[0m"
+    )
     # A new size: the terminal may have reflowed, everything is sent again.
-    assert "hello" in shadow.diff(_update(0, Segment("hello", red)), 12, 2,
-                                  ColorSystem.TRUECOLOR)
+    assert "hello" in shadow.diff(_update(0, Segment("hello", red)), 12, 2, ColorSystem.TRUECOLOR)
 
 
 def test_a_wide_character_is_never_sent_in_half() -> None:

@@ -78,11 +78,15 @@ async def test_from_home_with_side_2_boards_by_keys(play, store):
         assert "side 2" in str(d.app.screen.query_one("#optbtn-side").label)
         await d.press("f5")
         table = d.app.table
-        assert table.options == {"side": 2, "promo_cards": False,
-                                 "no_worker_fallback": False,
-                                 "conspirator_mode": "per_action",
-                                 "free_apprentice": False, "guildhall_refresh": False,
-                                 "hints": True}
+        assert table.options == {
+            "side": 2,
+            "promo_cards": False,
+            "no_worker_fallback": False,
+            "conspirator_mode": "per_action",
+            "free_apprentice": False,
+            "guildhall_refresh": False,
+            "hints": True,
+        }
         assert [s["kind"] for s in table.seats] == ["human", "bot:heuristic", "bot:heuristic"]
         # The draft by keys (3 picks), then the character boards are dealt.
         for _ in range(3):
@@ -158,8 +162,7 @@ async def test_black_market_barred_and_tax_stand_reasons(play, store):
     s["tax"] = 0
     async with play(table=table) as d:
         texts = option_texts(d)
-        assert not any(o.startswith("place market") for o in options(d) if
-                       not o.startswith("__"))
+        assert not any(o.startswith("place market") for o in options(d) if not o.startswith("__"))
         assert any("Black Market: barred at virtue 10+ (you have 11)" in t for t in texts)
         assert any("Tax Stand: it is empty" in t for t in texts)
         assert any("Mines (gold): needs 2 of your workers" in t for t in texts)
@@ -273,8 +276,12 @@ async def test_last_round_to_final_scoring_by_keys(play, store):
     while len(table.state["guildhall"]) < total - 1:
         seat = table.to_act()[0]
         legal = table.legal(seat)
-        table.submit(seat, "place guildhall" if "place guildhall" in legal
-                     else game.sample(table.state, seat, rng))
+        table.submit(
+            seat,
+            "place guildhall"
+            if "place guildhall" in legal
+            else game.sample(table.state, seat, rng),
+        )
     async with play(table=table) as d:
         for _ in range(400):
             if table.is_over():
@@ -293,9 +300,11 @@ def test_panel_rows_cover_every_legal_action_in_random_play():
     game = get_game("architects")
     ui = UI()
     r = random.Random(5)
-    for seed, n, opts in [(1, 2, {}), (2, 5, {}),
-                          (3, 3, {"side": 2, "promo_boards": True, "promo_cards": True,
-                                  "free_apprentice": True})]:
+    for seed, n, opts in [
+        (1, 2, {}),
+        (2, 5, {}),
+        (3, 3, {"side": 2, "promo_boards": True, "promo_cards": True, "free_apprentice": True}),
+    ]:
         s = game.new([f"P{i}" for i in range(n)], seed, opts)
         kinds = set()
         while not game.is_over(s):
@@ -310,7 +319,6 @@ def test_panel_rows_cover_every_legal_action_in_random_play():
             kinds.add(prompt.kind)
             s = game.apply(s, seat, game.sample(s, seat, r))
         assert {"architects.place", "architects.guildhall"} <= kinds
-
 
 
 def test_follow_up_reasons_for_closed_options(store):
@@ -328,8 +336,10 @@ def test_follow_up_reasons_for_closed_options(store):
     # Five apprentices: hiring is closed, and the dismiss rows say how to make room.
     s["players"][0]["appr"] = [13, 14, 15, 16, 17]
     prompt, legal, view = game.prompt(s, 0), game.legal(s, 0), game.view(s, 0)
-    assert ("Hire", "you have 5 apprentices; dismiss one first (it is listed here)") in \
-        unavailable_for(prompt, view, legal)
+    assert (
+        "Hire",
+        "you have 5 apprentices; dismiss one first (it is listed here)",
+    ) in unavailable_for(prompt, view, legal)
     assert any(r.action.startswith("dismiss") for r in rows_for(prompt, view, legal))
     s = game.apply(s, 0, "draw")
     while game.to_act(s) != [0] or game.prompt(s, 0).kind != "architects.place":
@@ -339,5 +349,7 @@ def test_follow_up_reasons_for_closed_options(store):
     prompt, legal, view = game.prompt(s, 0), game.legal(s, 0), game.view(s, 0)
     labels = [r.label.plain for r in rows_for(prompt, view, legal)]
     assert labels[0] == "Turn in captives (you hold none)"
-    assert dict(unavailable_for(prompt, view, legal))["Release"] == \
-        "none of your workers is in the Prison"
+    assert (
+        dict(unavailable_for(prompt, view, legal))["Release"]
+        == "none of your workers is in the Prison"
+    )

@@ -19,8 +19,11 @@ from florencia_tui.games.florence import rules as R
 from florencia_tui.table import Table
 
 HUMANS3 = [{"name": n, "kind": "human"} for n in ("Ana", "Ben", "Cem")]
-ONE_HUMAN = [{"name": "Ana", "kind": "human"}, {"name": "Bot1", "kind": "bot:random"},
-             {"name": "Bot2", "kind": "bot:random"}]
+ONE_HUMAN = [
+    {"name": "Ana", "kind": "human"},
+    {"name": "Bot1", "kind": "bot:random"},
+    {"name": "Bot2", "kind": "bot:random"},
+]
 
 
 def shown(d, selector: str) -> str:
@@ -57,8 +60,9 @@ def place(s: dict, seat: int, kind: str, row: int, col: int, orient: str = "r0")
     p = s["players"][seat]
     cells = G.cells_at(kind, orient, row, col)
     p["grid"] = G.put(p["grid"], kind, cells)
-    p["tiles"].append({"kind": kind, "cells": [list(c) for c in cells], "at": [row, col],
-                       "orient": orient})
+    p["tiles"].append(
+        {"kind": kind, "cells": [list(c) for c in cells], "at": [row, col], "orient": orient}
+    )
     if kind in D.LANDSCAPES:
         p["land"][kind] += 1
         s["piles"][kind] -= 1
@@ -124,36 +128,36 @@ async def test_full_auction_round_between_three_humans(play, store):
         await d.lift_curtain("Ana")
         panel = shown(d, "FlorencePanel")
         assert "1 ♣Forest 6" in panel and "d decline" in panel
-        await d.press("4")                       # Ana nominates the jester at 200
+        await d.press("4")  # Ana nominates the jester at 200
         await d.lift_curtain("Ben")
         assert "Jester at 200 (Ana)" in shown(d, "#fl-head")
         assert "+ raise to 300" in shown(d, "FlorencePanel")
-        await d.press("+")                       # Ben raises to 300
+        await d.press("+")  # Ben raises to 300
         await d.lift_curtain("Cem")
-        await d.press("p")                       # Cem passes
+        await d.press("p")  # Cem passes
         await d.lift_curtain("Ana")
-        await d.press("+")                       # Ana raises to 400
+        await d.press("+")  # Ana raises to 400
         await d.lift_curtain("Ben")
-        await d.press("p")                       # Ben passes: Ana buys the jester for 400
+        await d.press("p")  # Ben passes: Ana buys the jester for 400
         assert table.state["players"][0]["jesters"] == 1
         assert table.state["auction"]["bought"] == {"jester": 0}
         # Ana won her own nomination, so Ben nominates next (no curtain: still Ben).
         assert "✓Ana" in shown(d, "#fl-head")
         assert "✗ ☺Jester" in shown(d, "FlorencePanel")
-        await d.press("4")                       # the jester pile is sold out this round
+        await d.press("4")  # the jester pile is sold out this round
         assert "sold to Ana this round" in d.text("#message")
-        await d.press("5")                       # Ben nominates the builder
+        await d.press("5")  # Ben nominates the builder
         await d.lift_curtain("Cem")
-        await d.press("+")                       # Cem raises to 300
+        await d.press("+")  # Cem raises to 300
         await d.lift_curtain("Ben")
-        await d.press("p")                       # Cem buys it; Ben is the last free player
+        await d.press("p")  # Cem buys it; Ben is the last free player
         assert table.state["players"][2]["builders"] == 1
-        assert d.screen_name == "GameScreen"    # Ben again: no curtain
+        assert d.screen_name == "GameScreen"  # Ben again: no curtain
         assert table.prompt(1).kind == "florence.last"
-        await d.press("1")                       # Ben takes a forest for 200 ...
+        await d.press("1")  # Ben takes a forest for 200 ...
         assert table.prompt(1).kind == "florence.place"
         assert "+ legal spot" in shown(d, "FlorencePanel")
-        await d.press("enter")                   # ... and places it where the cursor starts
+        await d.press("enter")  # ... and places it where the cursor starts
         assert table.state["players"][1]["land"]["forest"] == 1
         assert [p["money"] for p in table.state["players"]] == [3100, 3300, 3200]
         assert table.state["phase"] == "action"
@@ -184,9 +188,9 @@ async def test_action_turn_placement_work_and_conversion_by_keys(play, store):
     async with play(table=table) as d:
         assert table.prompt(0).kind == "florence.turn"
         assert "Complete a work" in shown(d, "FlorencePanel")
-        await d.press("1")                            # Build…
+        await d.press("1")  # Build…
         assert "Build which building?" in shown(d, "FlorencePanel")
-        await d.press("4")                            # the library (4th building type)
+        await d.press("4")  # the library (4th building type)
         panel = d.app.screen.query_one("FlorencePanel")
         mode = panel.modes[-1]
         assert type(mode).__name__ == "PlaceMode" and mode.kind == "library"
@@ -194,9 +198,9 @@ async def test_action_turn_placement_work_and_conversion_by_keys(play, store):
         await d.press(*["up"] * 7, *["left"] * 7)
         assert (mode.row, mode.col) == (0, 0)
         assert "rule 2" in shown(d, "FlorencePanel") and "your lake" in shown(d, "FlorencePanel")
-        assert "✗Li" in shown(d, "#fl-focus")           # the footprint shows as illegal
+        assert "✗Li" in shown(d, "#fl-focus")  # the footprint shows as illegal
         n = len(table.entries)
-        await d.press("enter")                        # refused before anything is sent
+        await d.press("enter")  # refused before anything is sent
         assert len(table.entries) == n
         assert "rule 2" in d.text("#message")
         # Down onto the palazzo: rule 1; right beside it: rule 3 (no builders yet).
@@ -215,20 +219,20 @@ async def test_action_turn_placement_work_and_conversion_by_keys(play, store):
         assert table.entries[-1].action == "place library 2 0 r1 f"
         assert "library" in table.state["players"][0]["buildings"]
         # Complete a work with the Cartographer and the bonus card.
-        await d.press("2")                            # Complete a work…
+        await d.press("2")  # Complete a work…
         assert "Which profession" in shown(d, "FlorencePanel")
-        await d.press("1")                            # the Cartographer (no. 10, first)
+        await d.press("1")  # the Cartographer (no. 10, first)
         text = shown(d, "FlorencePanel")
         assert "Library in principality" in text and "Lake in principality" in text
-        assert "WV 13" in text                        # 4 + 3 + 3 + 0 jesters + 3 cards
-        await d.press("1")                            # tick B15: +2 per lake
+        assert "WV 13" in text  # 4 + 3 + 3 + 0 jesters + 3 cards
+        await d.press("1")  # tick B15: +2 per lake
         text = shown(d, "FlorencePanel")
         assert "B15 +2 per Lake" in text and "WV 15" in text
         await d.press("enter")
         assert table.entries[-1].action == "complete cartographer B15"
         assert table.prompt(0).kind == "florence.convert"
         assert "the bank pays 1500ƒ" in shown(d, "FlorencePanel")
-        await d.press("+", "+", "right", "-", "+")    # 3 prestige points
+        await d.press("+", "+", "right", "-", "+")  # 3 prestige points
         text = shown(d, "FlorencePanel")
         assert "◀ 3 PP ▶" in text and "money +900ƒ" in text and "prestige +3 PP" in text
         await d.press("enter")
@@ -252,10 +256,10 @@ async def test_keep_one_prestige_card_and_order_the_rest(play, store):
     top = s["prestige_deck"][:5]
     async with play(table=table) as d:
         assert table.prompt(0).kind == "florence.last"
-        await d.press("6")                            # take a prestige card for 200
+        await d.press("6")  # take a prestige card for 200
         assert table.prompt(0).kind == "florence.keep"
         assert D.PRESTIGE[top[1]][0] in shown(d, "FlorencePanel")
-        await d.press("2")                            # keep the second card
+        await d.press("2")  # keep the second card
         assert table.state["players"][0]["prestige"] == [top[1]]
         rest = [c for c in top if c != top[1]]
         assert table.prompt(0).kind == "florence.order"
@@ -276,7 +280,7 @@ async def test_brackets_show_other_principalities_but_never_their_hands(play, st
         focus = shown(d, "#fl-focus")
         assert "Bot1" in focus and "f♣" in focus and "PP" in focus
         assert "Your hand" not in shown(d, "#fl-hand")
-        assert "ƒ" not in focus.split("PP", 1)[1].split("\n", 1)[0]   # money hidden
+        assert "ƒ" not in focus.split("PP", 1)[1].split("\n", 1)[0]  # money hidden
         await d.press("[")
         assert "Ana (you)" in shown(d, "#fl-focus")
 
@@ -315,7 +319,7 @@ async def test_whole_game_to_the_final_score_by_keys(play, store):
             elif kind == "florence.turn":
                 if any(a.startswith("complete ") for a in legal):
                     await d.press("2", "1", "enter")
-                    await d.press("end", "enter")      # all the prestige it allows
+                    await d.press("end", "enter")  # all the prestige it allows
                 await d.press("8")
             elif kind in ("florence.place", "florence.convert", "florence.order"):
                 await d.press("enter")

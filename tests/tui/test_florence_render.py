@@ -53,8 +53,13 @@ def draw_board(view: dict) -> None:
         draw(render.side_by_side([render.principality(pv), render.info(view, pv)]))
         draw(render.small_principality(pv))
         draw(render.hand_block(view, pv))
-    for part in (render.round_line(view), render.piles(view), render.auction_line(view),
-                 render.fame_track(view, 50), render.players_text(view, view["to_act"])):
+    for part in (
+        render.round_line(view),
+        render.piles(view),
+        render.auction_line(view),
+        render.fame_track(view, 50),
+        render.players_text(view, view["to_act"]),
+    ):
         draw(part, 50)
 
 
@@ -69,8 +74,12 @@ def check_panel(view: dict, prompt, legal: list[str], rnd: random.Random) -> Non
                 item.run()
         assert set(panel.sent) == set(legal) - {a for a in legal if a.startswith("sell")}
     if kind == "florence.turn":
-        for sub in (panel.build_menu(), panel.work_menu(), panel.freedom_menu(),
-                    panel.recruit_menu()):
+        for sub in (
+            panel.build_menu(),
+            panel.work_menu(),
+            panel.freedom_menu(),
+            panel.recruit_menu(),
+        ):
             sub.panel = panel
             draw(sub.render())
         places = [a for a in legal if a.startswith("place ")]
@@ -124,33 +133,69 @@ def test_every_decision_of_random_games_has_a_working_panel():
             s = GAME.apply(s, seat, GAME.sample(s, seat, rnd))
             steps += 1
         draw_board(GAME.view(s, None))
-        assert {"florence.return", "florence.nominate", "florence.bid", "florence.place",
-                "florence.turn", "florence.keep", "florence.convert"} <= kinds
+        assert {
+            "florence.return",
+            "florence.nominate",
+            "florence.bid",
+            "florence.place",
+            "florence.turn",
+            "florence.keep",
+            "florence.convert",
+        } <= kinds
 
 
 def test_order_panel_sends_a_permutation_and_convert_panel_its_amount():
     s = GAME.new(["A", "B", "C"], 3)
     view = GAME.view(s, 0)
     from florencia_tui.core.game import Prompt
+
     cards = ["P01", "P02", "P03"]
-    order = Recorder(Prompt(0, "florence.order", "", {"deck": "prestige", "cards": cards,
-                                                      "count": 3}),
-                     view, ["order " + " ".join(p) for p in
-                            (["P01", "P02", "P03"], ["P02", "P01", "P03"],
-                             ["P01", "P03", "P02"], ["P02", "P03", "P01"],
-                             ["P03", "P01", "P02"], ["P03", "P02", "P01"])])
+    order = Recorder(
+        Prompt(0, "florence.order", "", {"deck": "prestige", "cards": cards, "count": 3}),
+        view,
+        [
+            "order " + " ".join(p)
+            for p in (
+                ["P01", "P02", "P03"],
+                ["P02", "P01", "P03"],
+                ["P01", "P03", "P02"],
+                ["P02", "P03", "P01"],
+                ["P03", "P01", "P02"],
+                ["P03", "P02", "P01"],
+            )
+        ],
+    )
     mode = order.modes[-1]
-    for key, ch in (("down", None), ("shift+up", None), ("down", None), ("down", None),
-                    ("x", "-"), ("enter", None)):
+    for key, ch in (
+        ("down", None),
+        ("shift+up", None),
+        ("down", None),
+        ("down", None),
+        ("x", "-"),
+        ("enter", None),
+    ):
         mode.key(key, ch)
     assert order.sent == ["order P02 P03 P01"]
     lines = [["Poet", 4], ["Lake", 3]]
-    conv = Recorder(Prompt(0, "florence.convert", "", {"prof": "poet", "wv": 7, "lines": lines,
-                                                       "payment": 700, "max_pp": 3}),
-                    view, [f"prestige {k}" for k in range(4)])
+    conv = Recorder(
+        Prompt(
+            0,
+            "florence.convert",
+            "",
+            {"prof": "poet", "wv": 7, "lines": lines, "payment": 700, "max_pp": 3},
+        ),
+        view,
+        [f"prestige {k}" for k in range(4)],
+    )
     mode = conv.modes[-1]
-    for key, ch in (("right", None), ("plus", "+"), ("plus", "+"), ("plus", "+"),
-                    ("left", None), ("enter", None)):
+    for key, ch in (
+        ("right", None),
+        ("plus", "+"),
+        ("plus", "+"),
+        ("plus", "+"),
+        ("left", None),
+        ("enter", None),
+    ):
         mode.key(key, ch)
     assert conv.sent == ["prestige 2"]
     assert "prestige +2 PP" in draw(mode.render())

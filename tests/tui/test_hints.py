@@ -20,10 +20,9 @@ def quick_hints(monkeypatch):
 
 def one_human(game_id: str, store, options=None) -> Table:
     seats = [{"name": "Ana", "kind": "human"}] + [
-        {"name": f"Bot{i}", "kind": "bot:random"} for i in (1, 2)]
+        {"name": f"Bot{i}", "kind": "bot:random"} for i in (1, 2)
+    ]
     return Table(game_id, seats, 7, options or {}, store=store)
-
-
 
 
 async def wait_for_hint(d) -> str:
@@ -91,7 +90,7 @@ async def test_h_is_the_hint_at_an_architects_placement_too(play, store):
         assert text == "? " + hint_module.table_hint(table, 0).text()
         assert len(table.entries) == entries
         await d.press("d", "enter")  # the Guardhouse, by its new key
-        assert [e.action for e in table.entries[entries:entries + 1]] == ["place guardhouse"]
+        assert [e.action for e in table.entries[entries : entries + 1]] == ["place guardhouse"]
 
 
 async def test_the_setup_screen_turns_hints_off_for_the_table(play):

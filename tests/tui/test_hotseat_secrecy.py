@@ -29,8 +29,9 @@ from florencia_tui.tui.screens.game import GameScreen
 from .screen_text import screen_text, seen, svg_text
 
 GAMES = [g.id for g in available_games()]
-HUMANS = {n: [{"name": name, "kind": "human"} for name in ["Ana", "Ben", "Cem"][:n]]
-          for n in (2, 3)}
+HUMANS = {
+    n: [{"name": name, "kind": "human"} for name in ["Ana", "Ben", "Cem"][:n]] for n in (2, 3)
+}
 PLAYERS = {"palazzo": 2, "florence": 3, "strasbourg": 3, "architects": 2}
 #: The guard the type-ahead tests run with: the real one, doubled so that a
 #: busy test machine still delivers the typed-ahead keys inside it.
@@ -62,26 +63,30 @@ async def _draw(app, pilot, screen: GameScreen, viewer) -> tuple[str, str]:
     raise AssertionError("the screen never settled")
 
 
-async def _same_after_redeal(app, pilot, screen: GameScreen, viewer, redeal_for: int,
-                             rnd: random.Random) -> bool:
+async def _same_after_redeal(
+    app, pilot, screen: GameScreen, viewer, redeal_for: int, rnd: random.Random
+) -> bool:
     """Draw for ``viewer``, re-deal what ``redeal_for`` cannot see, draw again:
     the two must be identical. Returns whether the re-deal changed the state."""
     table = screen.table
     game = table.game
     state = table.state
     before = await _draw(app, pilot, screen, viewer)
-    table.state = game.determinize(game.redact(state, redeal_for), redeal_for,
-                                   rnd.randrange(1 << 30))
+    table.state = game.determinize(
+        game.redact(state, redeal_for), redeal_for, rnd.randrange(1 << 30)
+    )
     try:
         after = await _draw(app, pilot, screen, viewer)
     finally:
         changed = table.state != state
         table.state = state
     who = "spectator" if viewer is None else table.names[viewer]
-    assert after[1] == before[1], f"{table.game_id}: {who}'s widgets changed:\n" + \
-        _diff(before[1], after[1])
-    assert after[0] == before[0], f"{table.game_id}: {who}'s frame changed:\n" + \
-        _diff(svg_text(before[0]), svg_text(after[0]))
+    assert after[1] == before[1], f"{table.game_id}: {who}'s widgets changed:\n" + _diff(
+        before[1], after[1]
+    )
+    assert after[0] == before[0], f"{table.game_id}: {who}'s frame changed:\n" + _diff(
+        svg_text(before[0]), svg_text(after[0])
+    )
     return changed
 
 
@@ -174,8 +179,11 @@ async def test_enter_typed_ahead_never_lifts_the_curtain_palazzo(play, store):
 async def test_keys_typed_while_a_bot_moves_never_reach_the_next_seat(play, store):
     """Ana, a bot, then Ben: Ana's keys during the bot's move and right after the
     curtain shows are all ignored."""
-    seats = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"},
-             {"name": "Ben", "kind": "human"}]
+    seats = [
+        {"name": "Ana", "kind": "human"},
+        {"name": "Bot", "kind": "bot:random"},
+        {"name": "Ben", "kind": "human"},
+    ]
     table = Table("palazzo", seats, seed=5, store=store)
     async with play(table=table, curtain_guard=GUARD, bot_delay=0.2) as d:
         await _to_first_decision(d)
@@ -237,11 +245,15 @@ async def test_the_last_action_line_is_written_for_the_next_player(play, store):
 
 
 async def test_an_open_log_and_a_half_typed_action_are_closed_before_the_keyboard_passes(
-        play, store):
+    play, store
+):
     """What Ana had open over the board (her log, a half-typed action) must not
     be what Ben finds when he lifts the curtain."""
-    seats = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"},
-             {"name": "Ben", "kind": "human"}]
+    seats = [
+        {"name": "Ana", "kind": "human"},
+        {"name": "Bot", "kind": "bot:random"},
+        {"name": "Ben", "kind": "human"},
+    ]
     table = Table("palazzo", seats, seed=5, store=store)
     game = table.game
     async with play(table=table, bot_delay=1.0) as d:

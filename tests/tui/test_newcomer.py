@@ -108,8 +108,11 @@ async def test_architects_hand_apprentices_and_live_points_without_scrolling(pla
 
 
 async def test_every_game_shows_the_deciders_hand_and_every_score_at_80x24(play, store):
-    for game, n, seed, steps in (("palazzo", 4, 2024, 120), ("florence", 4, 13, 150),
-                                 ("strasbourg", 4, 20, 160)):
+    for game, n, seed, steps in (
+        ("palazzo", 4, 2024, 120),
+        ("florence", 4, 13, 150),
+        ("strasbourg", 4, 20, 160),
+    ):
         table = demo_table(game, n, seed=seed, steps=steps, store=store)
         view = table.view(0)
         me = view["players"][0]
@@ -220,8 +223,9 @@ async def test_palazzo_board_writes_tiles_as_menus_do_and_nothing_wraps(play, st
         line = next(ln for ln in market.splitlines() if "SUPPLY" in ln)
         assert all(t in line for t in supply)  # on one line of its own
         actions = d.app.screen.query_one("#actions")
-        menu = " ".join(str(actions.get_option_at_index(i).prompt)
-                        for i in range(actions.option_count))
+        menu = " ".join(
+            str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)
+        )
         assert all(f"Buy {t} " in menu for t in supply)  # the same notation as the board
         status = shown(d, "#status")
         assert len(status.splitlines()) == 1 and "you are Ana" in status
@@ -244,11 +248,20 @@ async def test_palazzo_sidebar_keeps_each_bid_on_its_players_line(play, store):
 
 # ----- 6. the home screen -----------------------------------------------------------------
 async def test_home_help_footer_selection_and_saved_game_details(play, store):
-    Table("strasbourg", [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-                         {"name": "Cy", "kind": "bot:heuristic"}], seed=5, store=store)
+    Table(
+        "strasbourg",
+        [
+            {"name": "Ana", "kind": "human"},
+            {"name": "Ben", "kind": "human"},
+            {"name": "Cy", "kind": "bot:heuristic"},
+        ],
+        seed=5,
+        store=store,
+    )
     async with play() as d:
-        footer = " ".join(b.binding.description for b in d.app.screen.active_bindings.values()
-                          if b.binding.show)
+        footer = " ".join(
+            b.binding.description for b in d.app.screen.active_bindings.values() if b.binding.show
+        )
         for word in ("Open", "Help", "Switch list"):
             assert word in footer, footer
         saved = d.app.screen.query_one("#saved")
@@ -310,8 +323,11 @@ def test_wide_names_keep_the_side_panels_columns():
 
     from florencia_tui.tui.adapter import game_ui
 
-    table = Table("palazzo", [{"name": "李小龙李小龙", "kind": "human"},
-                              {"name": "Ben", "kind": "bot:random"}], seed=3)
+    table = Table(
+        "palazzo",
+        [{"name": "李小龙李小龙", "kind": "human"}, {"name": "Ben", "kind": "bot:random"}],
+        seed=3,
+    )
     lines = game_ui("palazzo").players_text(table.view(0), [0]).plain.splitlines()
     assert cell_len(lines[0]) == cell_len(lines[1])
 
@@ -338,8 +354,15 @@ async def test_a_long_refusal_wraps_instead_of_being_cut(play, store):
 
 
 async def test_pgdn_scrolls_the_board_when_the_choices_fit(play, store):
-    table = Table("palazzo", [{"name": n, "kind": "human" if n == "Ana" else "bot:random"}
-                              for n in ("Ana", "Ben", "Carla", "Dario")], seed=3, store=store)
+    table = Table(
+        "palazzo",
+        [
+            {"name": n, "kind": "human" if n == "Ana" else "bot:random"}
+            for n in ("Ana", "Ben", "Carla", "Dario")
+        ],
+        seed=3,
+        store=store,
+    )
     async with play(table=table) as d:
         assert table.prompt(0).kind == "palazzo.turn"
         scroll = d.app.screen.query_one("#board VerticalScroll")
@@ -358,9 +381,12 @@ def test_the_status_line_fits_80_columns_without_cutting_the_players_name():
     tail = " · you are Ana, to act"
     long = "Stack II · riders 0/5 · Ana: buy or auction"
     assert status_line("Palazzo", long, tail, 78) == f"[b]Palazzo[/b] · {long}{tail}"
-    cut = status_line("Architects of the West Kingdom",
-                      "Guildhall 9/16 - final round - turn 120 and a very long phase name",
-                      tail, 78)
+    cut = status_line(
+        "Architects of the West Kingdom",
+        "Guildhall 9/16 - final round - turn 120 and a very long phase name",
+        tail,
+        78,
+    )
     assert len(cut) <= 78 and cut.endswith(tail) and "…" in cut
 
 
@@ -382,8 +408,11 @@ async def test_five_seats_scores_stay_in_sight_one_line_each_when_space_is_short
 
 
 async def test_the_own_strip_shows_only_the_seat_at_the_keyboard(play, store):
-    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-             {"name": "Carla", "kind": "bot:random"}]
+    seats = [
+        {"name": "Ana", "kind": "human"},
+        {"name": "Ben", "kind": "human"},
+        {"name": "Carla", "kind": "bot:random"},
+    ]
     table = Table("palazzo", seats, seed=4242, store=store)
     async with play(table=table) as d:
         await d.lift_curtain("Ana")
@@ -415,7 +444,8 @@ def test_architects_strip_lists_the_cards_kept_in_the_draft():
 
 # ----- 11. statistics -----------------------------------------------------------------------
 async def test_stats_screen_counts_a_bot_and_a_human_of_the_same_name_apart(
-        play, store, bot_and_human_ben):
+    play, store, bot_and_human_ben
+):
     bot_and_human_ben(store)
     async with play(size=(100, 40)) as d:
         await d.press("s")
@@ -441,13 +471,15 @@ async def test_a_palaces_key_is_its_number_at_every_step_of_a_turn(play, store):
 
     def building(s) -> bool:
         to_act = game.to_act(s)
-        return bool(to_act) and game.prompt(s, to_act[0]).kind == "palazzo.build" and sum(
-            " on " in a for a in game.legal(s, to_act[0])) >= 2
+        return (
+            bool(to_act)
+            and game.prompt(s, to_act[0]).kind == "palazzo.build"
+            and sum(" on " in a for a in game.legal(s, to_act[0])) >= 2
+        )
 
     s = random_until(game, 3, 1, building)
     seat = game.to_act(s)[0]
-    seats = [{"name": f"P{i}", "kind": "human" if i == seat else "bot:random"}
-             for i in range(3)]
+    seats = [{"name": f"P{i}", "kind": "human" if i == seat else "bot:random"} for i in range(3)]
     table = Table("palazzo", seats, seed=1, store=store, state=s)
     async with play(table=table) as d:
         keys = d.app.screen.query_one(ActionList).keys

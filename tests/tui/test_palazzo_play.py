@@ -15,8 +15,15 @@ def give_hand(table: Table, seat: int, cards: list[str]) -> None:
     s["deck"].extend(s["hands"][seat])
     for c in cards:
         s["deck"].remove(c)
-    s["hands"][seat] = sorted(cards, key=lambda c: (["Red", "Green", "Blue", "C"].index(
-        next(p for p in ("Red", "Green", "Blue", "C") if c.startswith(p))), c))
+    s["hands"][seat] = sorted(
+        cards,
+        key=lambda c: (
+            ["Red", "Green", "Blue", "C"].index(
+                next(p for p in ("Red", "Green", "Blue", "C") if c.startswith(p))
+            ),
+            c,
+        ),
+    )
 
 
 async def test_setup_by_keys_curtain_and_money_action(play, store):
@@ -61,8 +68,12 @@ async def test_setup_by_keys_curtain_and_money_action(play, store):
 
 
 async def test_buy_with_card_selection_and_build(play, store):
-    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "Bot", "kind": "bot:random"}], seed=3, store=store)
+    table = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}],
+        seed=3,
+        store=store,
+    )
     give_hand(table, 0, ["Red5", "Red7", "Green6", "C2"])
     async with play(table=table) as d:
         await d.choose("tiles")
@@ -114,8 +125,12 @@ async def test_auction_with_card_selection_between_two_humans(play, store):
 
 
 async def test_typed_action_is_checked_and_explained(play, store):
-    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "Bot", "kind": "bot:random"}], seed=5, store=store)
+    table = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}],
+        seed=5,
+        store=store,
+    )
     async with play(table=table) as d:
         await d.press(":")
         await d.press(*"build M53 new", "enter")
@@ -128,8 +143,12 @@ async def test_typed_action_is_checked_and_explained(play, store):
 
 
 async def test_last_rider_ends_the_game_and_shows_the_end_screen(play, store):
-    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "Bot", "kind": "bot:random"}], seed=8, store=store)
+    table = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}],
+        seed=8,
+        store=store,
+    )
     s = table.state
     riders = [t for stack in s["stacks"].values() for t in stack if t.startswith("R")]
     s["stacks"]["III"] = [t for t in s["stacks"]["III"] if not t.startswith("R")]
@@ -151,8 +170,12 @@ async def test_last_rider_ends_the_game_and_shows_the_end_screen(play, store):
 
 
 async def test_help_shows_rules_and_reconstructed_data(play, store):
-    table = Table("palazzo", [{"name": "Ana", "kind": "human"},
-                              {"name": "Bot", "kind": "bot:random"}], seed=5, store=store)
+    table = Table(
+        "palazzo",
+        [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}],
+        seed=5,
+        store=store,
+    )
     async with play(table=table) as d:
         await d.press("f1")
         assert d.screen_name == "HelpScreen"

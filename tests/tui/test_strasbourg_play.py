@@ -11,21 +11,23 @@ from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
 from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
 from florencia_tui.tui.widgets.strasbourg.selectors import StackBuilder, TaskSelector
 
-ONE_HUMAN = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:random"},
-             {"name": "Carla", "kind": "bot:random"}]
+ONE_HUMAN = [
+    {"name": "Ana", "kind": "human"},
+    {"name": "Ben", "kind": "bot:random"},
+    {"name": "Carla", "kind": "bot:random"},
+]
 
 
 def options_text(d) -> str:
     """Every line of the generic action list (legal and greyed-out)."""
     actions = d.app.screen.query_one("#actions")
-    return "\n".join(str(actions.get_option_at_index(i).prompt)
-                     for i in range(actions.option_count))
+    return "\n".join(
+        str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)
+    )
 
 
 def board(d) -> StrasbourgBoard:
     return d.app.screen.query_one(StrasbourgBoard)
-
-
 
 
 def play_until(table: Table, done, seed: int = 1, limit: int = 3000) -> None:
@@ -134,8 +136,11 @@ async def test_cursor_shows_why_squares_are_unavailable(play, store):
     table = Table("strasbourg", ONE_HUMAN, seed=8, store=store)
     play_until(table, owes("strasbourg.guild_reward"), seed=3)
     guild = table.prompt(0).data["guild"]
-    squares = [c for c, sq in table.view(0)["city"]["squares"].items()
-               if sq["guild"] == guild and sq["occupant"] is None]
+    squares = [
+        c
+        for c, sq in table.view(0)["city"]["squares"].items()
+        if sq["guild"] == guild and sq["occupant"] is None
+    ]
     table.state["city"][squares[0]] = 1  # Ben stands on the first free one
     table.state["players"][0]["coins"] = 0  # and Ana cannot pay for any square
     goods_before = table.state["players"][0]["goods"][guild]
@@ -189,8 +194,11 @@ async def test_merchants_sale_by_keys(play, store):
 
 
 async def test_curtain_between_two_humans_in_planning(play, store):
-    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
-             {"name": "Carla", "kind": "bot:random"}]
+    seats = [
+        {"name": "Ana", "kind": "human"},
+        {"name": "Ben", "kind": "human"},
+        {"name": "Carla", "kind": "bot:random"},
+    ]
     table = Table("strasbourg", seats, seed=4, store=store)
     async with play(table=table) as d:
         await d.lift_curtain("Ana")
@@ -283,8 +291,11 @@ def test_every_legal_placement_is_reachable_from_the_cursor_panel():
     ui = UI()
     seen = set()
     for seed in range(6):
-        table = Table("strasbourg", [{"name": f"P{i}", "kind": "bot:random"}
-                                     for i in range(3 + seed % 3)], seed)
+        table = Table(
+            "strasbourg",
+            [{"name": f"P{i}", "kind": "bot:random"} for i in range(3 + seed % 3)],
+            seed,
+        )
         rnd = random.Random(seed)
         while not table.is_over():
             seat = table.to_act()[0]

@@ -50,13 +50,21 @@ def action_label(names: list[str], action: str) -> str:
     if verb == "pay":
         pay = parse_pay_token(args[0])
         return "Pay " + ", ".join(f"{k} {r}" for r, k in pay.items())
-    simple = {"draw": "Draw buildings", "done": "Done", "turnin": "Turn in captives",
-              "release": "Release from Prison", "ransom": "Ransom", "paydebt": "Pay off a debt",
-              "cathedral": "Advance on the Cathedral", "destroy": "Destroy a debt",
-              "pass": "Pass"}
+    simple = {
+        "draw": "Draw buildings",
+        "done": "Done",
+        "turnin": "Turn in captives",
+        "release": "Release from Prison",
+        "ransom": "Ransom",
+        "paydebt": "Pay off a debt",
+        "cathedral": "Advance on the Cathedral",
+        "destroy": "Destroy a debt",
+        "pass": "Pass",
+    }
     if verb == "gain":
-        return {"gold": "Gain 1 gold", "silver": "Gain 3 silver",
-                "marble": "Gain 1 marble"}.get(args[0], act)
+        return {"gold": "Gain 1 gold", "silver": "Gain 3 silver", "marble": "Gain 1 marble"}.get(
+            args[0], act
+        )
     if verb == "barracks":
         return "Free capture" if args[0] == "capture" else "Free ransom"
     if verb == "hugo":

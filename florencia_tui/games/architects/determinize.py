@@ -56,8 +56,9 @@ def _masked_pile(pile: list, like: dict[int, list[int]]) -> list:
 
 def _announced(s: dict, q: int) -> list[int]:
     """Buildings of q's hand everyone knows of (one under construction)."""
-    return [f["b"] for f in s["pending"]
-            if f["p"] == q and f["k"] == "pay" and f.get("what") == "build"]
+    return [
+        f["b"] for f in s["pending"] if f["p"] == q and f["k"] == "pay" and f.get("what") == "build"
+    ]
 
 
 def redact(s: dict, seat: int) -> dict:
@@ -129,12 +130,16 @@ def determinize(r: dict, seat: int, seed: int) -> dict:
     s["rewards"] = pick.sample(sorted(D.REWARDS), len(r["rewards"]))
     # Black Market: each top card is one of the two with the face shown.
     small, large = r["bm_small"], r["bm_large"]
-    tops = [(a, b) for a in (SMALL_LIKE[small[-1]] if small else [None])
-            for b in (LARGE_LIKE[large[-1]] if large else [None]) if a is None or a != b]
+    tops = [
+        (a, b)
+        for a in (SMALL_LIKE[small[-1]] if small else [None])
+        for b in (LARGE_LIKE[large[-1]] if large else [None])
+        if a is None or a != b
+    ]
     a, b = tops[pick.randrange(len(tops))]
     rest = [c for c in sorted(D.BM_SMALL) if c not in (a, b)]
     pick.shuffle(rest)
     ns, nl = len(small) - (a is not None), len(large) - (b is not None)
     s["bm_small"] = rest[:ns] + ([a] if a is not None else [])
-    s["bm_large"] = rest[ns:ns + nl] + ([b] if b is not None else [])
+    s["bm_large"] = rest[ns : ns + nl] + ([b] if b is not None else [])
     return s

@@ -44,17 +44,30 @@ class Architects(Game):
     max_players = 5
     rules_help = RULES_HELP
     variants = (
-        Variant("no_worker_fallback", "Take back from anywhere",
-                "no-worker turn with no worker on a large location: take 1 back from the "
-                "Prison, Black Market or a captor (printed: no, the player passes)"),
-        Variant("conspirator_mode", "Conspirator per capture (BGA)",
-                "the Conspirator makes every capture after the first free, not every "
-                "Town Centre action", on="per_capture", off="per_action"),
-        Variant("free_apprentice", "Free starting apprentice (BGA)",
-                "after the draft each player hires 1 face-up apprentice free, in reverse "
-                "turn order"),
-        Variant("guildhall_refresh", "Guildhall refresh (BGA)",
-                "at Guildhall spaces 3, cols+3 and 2 cols+3 the column-1 apprentices leave"),
+        Variant(
+            "no_worker_fallback",
+            "Take back from anywhere",
+            "no-worker turn with no worker on a large location: take 1 back from the "
+            "Prison, Black Market or a captor (printed: no, the player passes)",
+        ),
+        Variant(
+            "conspirator_mode",
+            "Conspirator per capture (BGA)",
+            "the Conspirator makes every capture after the first free, not every "
+            "Town Centre action",
+            on="per_capture",
+            off="per_action",
+        ),
+        Variant(
+            "free_apprentice",
+            "Free starting apprentice (BGA)",
+            "after the draft each player hires 1 face-up apprentice free, in reverse turn order",
+        ),
+        Variant(
+            "guildhall_refresh",
+            "Guildhall refresh (BGA)",
+            "at Guildhall spaces 3, cols+3 and 2 cols+3 the column-1 apprentices leave",
+        ),
     )
 
     def default_options(self) -> dict:
@@ -62,10 +75,20 @@ class Architects(Game):
 
     def game_choices(self) -> list[tuple]:
         """The setup choices that are not variants: (key, label, [(value, label)...], hint)."""
-        return [("side", "Boards", [(1, "side 1"), (2, "side 2")],
-                 "side 2: each player is a character with a power"),
-                ("promo_cards", "Promos", [(False, "off"), (True, "on")],
-                 "promo apprentices and buildings (cards 41-43)")]
+        return [
+            (
+                "side",
+                "Boards",
+                [(1, "side 1"), (2, "side 2")],
+                "side 2: each player is a character with a power",
+            ),
+            (
+                "promo_cards",
+                "Promos",
+                [(False, "off"), (True, "on")],
+                "promo apprentices and buildings (cards 41-43)",
+            ),
+        ]
 
     def _new(self, names, seed, options):
         if options.get("side", 1) not in (1, 2):
@@ -127,11 +150,19 @@ class Architects(Game):
             who = ", ".join(s["names"][q] for q in self.to_act(s)) or "nobody"
             return Prompt(seat, "architects.wait", f"Waiting for {who}", {})
         if s["phase"] == "draft":
-            return Prompt(seat, "architects.draft", "Building draft: keep 1 card, pass the rest",
-                          {"packet": list(s["draft"]["packets"][seat])})
+            return Prompt(
+                seat,
+                "architects.draft",
+                "Building draft: keep 1 card, pass the rest",
+                {"packet": list(s["draft"]["packets"][seat])},
+            )
         if s["phase"] == "freehire":
-            return Prompt(seat, "architects.freehire", "Hire 1 face-up apprentice for free",
-                          {"options": self._base_legal(s, seat)})
+            return Prompt(
+                seat,
+                "architects.freehire",
+                "Hire 1 face-up apprentice for free",
+                {"options": self._base_legal(s, seat)},
+            )
         if s["pending"]:
             f = s["pending"][-1]
             data = {k: v for k, v in f.items() if k not in ("k", "p")}
@@ -144,11 +175,18 @@ class Architects(Game):
             return Prompt(seat, f"architects.{f['k']}", text, data)
         P = s["players"][seat]
         if P["workers"] == 0:
-            return Prompt(seat, "architects.retrieve",
-                          "No workers on your board: take 1 back (this is your turn)",
-                          {"options": R.retrieve_options(s, seat)})
-        return Prompt(seat, "architects.place", "Place a worker",
-                      {"options": R.place_options(s, seat), "yields": R.yields(s, seat)})
+            return Prompt(
+                seat,
+                "architects.retrieve",
+                "No workers on your board: take 1 back (this is your turn)",
+                {"options": R.retrieve_options(s, seat)},
+            )
+        return Prompt(
+            seat,
+            "architects.place",
+            "Place a worker",
+            {"options": R.place_options(s, seat), "yields": R.yields(s, seat)},
+        )
 
     # ----- transitions --------------------------------------------------------
     def _apply(self, s, seat, action):
@@ -156,8 +194,9 @@ class Architects(Game):
         verb, args = act.split()[0], act.split()[1:]
         if verb == "dismiss":
             if act not in self._dismiss(s, seat):
-                raise IllegalAction("you can only dismiss one of your own apprentices, "
-                                    "at a decision of yours")
+                raise IllegalAction(
+                    "you can only dismiss one of your own apprentices, at a decision of yours"
+                )
             P = s["players"][seat]
             P["appr"].remove(int(args[0]))
             s["adeck"].append(int(args[0]))
@@ -185,29 +224,33 @@ class Architects(Game):
     def _why(self, s, seat, act, legal):
         verb = act.split()[0]
         if s["pending"]:
-            return (f"'{act}' is not possible now. {self.prompt(s, seat).text}: "
-                    + ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else ""))
+            return (
+                f"'{act}' is not possible now. {self.prompt(s, seat).text}: "
+                + ", ".join(legal[:8])
+                + (" ..." if len(legal) > 8 else "")
+            )
         if verb == "place" and s["players"][seat]["workers"] == 0:
             return "you have no workers on your board: take one back with 'retrieve'"
         reasons = {
             "place taxstand": "the Tax Stand is empty",
             "place mines gold": "gold at the Mines needs at least 2 of your workers there",
-            "place guildhall": "you can neither construct a building nor advance on the "
-                               "Cathedral",
+            "place guildhall": "you can neither construct a building nor advance on the Cathedral",
         }
         if act.startswith("place market"):
             if s["players"][seat]["virtue"] > D.BLACK_MARKET_MAX_VIRTUE:
                 return "the Black Market is barred at virtue 10 or more"
             return "that Black Market space is taken or you cannot pay for it"
-        return reasons.get(act, f"'{act}' is not a legal action now (try: "
-                           + ", ".join(legal[:6]) + ")")
+        return reasons.get(
+            act, f"'{act}' is not a legal action now (try: " + ", ".join(legal[:6]) + ")"
+        )
 
     def undo_barrier(self, before, after, seat, action):
         """Drawing buildings, refilling the apprentice rows, taking a reward, a
         Black Market flip and a new draft packet show cards of decks shuffled at
         setup (no randomness at the time): none of these can be taken back."""
-        return (super().undo_barrier(before, after, seat, action)
-                or took_from(before, after, "bdeck", "adeck", "rewards", "bm_small", "draft"))
+        return super().undo_barrier(before, after, seat, action) or took_from(
+            before, after, "bdeck", "adeck", "rewards", "bm_small", "draft"
+        )
 
     def round_number(self, s):
         """No rounds in the rules; here a round is one turn of each player (the
@@ -254,8 +297,15 @@ class Architects(Game):
                     out.append(min(trades, key=lambda a: [-P[r] for r in a.split()[2:]]))
             return out + [a for a in legal if not a.startswith("trade ")]
         if k == "capture":
-            groups = sorted(((s["loc"][x][q], a) for a in legal if a != "done"
-                             for x, q in [(a.split()[1], int(a.split()[2]))]), reverse=True)
+            groups = sorted(
+                (
+                    (s["loc"][x][q], a)
+                    for a in legal
+                    if a != "done"
+                    for x, q in [(a.split()[1], int(a.split()[2]))]
+                ),
+                reverse=True,
+            )
             others = [a for n, a in groups if int(a.split()[2]) != seat][:3]
             own = [a for n, a in groups if int(a.split()[2]) == seat][:1]
             return others + own + ["done"]
@@ -264,10 +314,12 @@ class Architects(Game):
     # ----- hidden information for bots ---------------------------------------------
     def redact(self, s, seat):
         from .determinize import redact
+
         return redact(s, seat)
 
     def determinize(self, r, seat, seed):
         from .determinize import determinize
+
         return determinize(r, seat, seed)
 
     # ----- views and results ----------------------------------------------------
@@ -282,11 +334,17 @@ class Architects(Game):
         for p in range(s["np"]):
             P = s["players"][p] if s["phase"] == "over" else resolved_player(s, p)
             lines = [ScoreLine(lbl, pts) for lbl, pts in score_lines(s, p, P)]
-            cards.append(ScoreCard(p, s["names"][p], sum(ln.points for ln in lines), lines,
-                                   tiebreak=P["virtue"],
-                                   tiebreak_key=(P["virtue"], P["silver"]),
-                                   tiebreak_label=f"virtue {P['virtue']}, "
-                                                  f"silver {P['silver']}"))
+            cards.append(
+                ScoreCard(
+                    p,
+                    s["names"][p],
+                    sum(ln.points for ln in lines),
+                    lines,
+                    tiebreak=P["virtue"],
+                    tiebreak_key=(P["virtue"], P["silver"]),
+                    tiebreak_label=f"virtue {P['virtue']}, silver {P['silver']}",
+                )
+            )
         return rank_cards(cards)
 
     def simultaneous(self, s):
@@ -308,8 +366,10 @@ class Architects(Game):
 
     def label(self, s, seat, action):
         from .describe import label
+
         return label(s, seat, action)
 
     def describe(self, s, seat, action, viewer):
         from .describe import describe
+
         return describe(s, seat, action, viewer)

@@ -56,14 +56,30 @@ from florencia_tui.core.notation import is_digit
 from .data import FROM_LETTER, LETTER, RESOURCES
 
 LOC_ALIASES = {
-    "quarry": "quarry", "forest": "forest", "mines": "mines", "mine": "mines",
-    "silversmith": "silversmith", "silver": "silversmith",
-    "storehouse": "storehouse", "store": "storehouse", "kings": "storehouse",
-    "workshop": "workshop", "towncentre": "towncentre", "town": "towncentre",
-    "tc": "towncentre", "taxstand": "taxstand", "tax": "taxstand",
-    "guardhouse": "guardhouse", "guard": "guardhouse", "market": "market",
-    "blackmarket": "market", "bm": "market", "guildhall": "guildhall", "gh": "guildhall",
-    "prison": "prison", "captive": "captive",
+    "quarry": "quarry",
+    "forest": "forest",
+    "mines": "mines",
+    "mine": "mines",
+    "silversmith": "silversmith",
+    "silver": "silversmith",
+    "storehouse": "storehouse",
+    "store": "storehouse",
+    "kings": "storehouse",
+    "workshop": "workshop",
+    "towncentre": "towncentre",
+    "town": "towncentre",
+    "tc": "towncentre",
+    "taxstand": "taxstand",
+    "tax": "taxstand",
+    "guardhouse": "guardhouse",
+    "guard": "guardhouse",
+    "market": "market",
+    "blackmarket": "market",
+    "bm": "market",
+    "guildhall": "guildhall",
+    "gh": "guildhall",
+    "prison": "prison",
+    "captive": "captive",
 }
 RES_ALIASES = {r: r for r in RESOURCES}
 RES_ALIASES.update({LETTER[r]: r for r in RESOURCES})
@@ -88,7 +104,7 @@ def parse_pay_token(tok: str) -> dict:
             j += 1
         if letter not in FROM_LETTER or j == i + 1 or letter == "$":
             raise IllegalAction(f"cannot read payment '{tok}' (use e.g. w3s1)")
-        out[FROM_LETTER[letter]] = out.get(FROM_LETTER[letter], 0) + int(tok[i + 1:j])
+        out[FROM_LETTER[letter]] = out.get(FROM_LETTER[letter], 0) + int(tok[i + 1 : j])
         i = j
     return {r: out[r] for r in RESOURCES if out.get(r)}
 

@@ -21,26 +21,56 @@ SKILLS = {aid: a[1] for aid, a in D.ALL_APPRENTICES.items()}
 
 # ---------------------------------------------------------------- setup
 def new_player(n: int) -> dict:
-    return {"silver": 0, "clay": 0, "wood": 0, "stone": 0, "gold": 0, "marble": 0,
-            "virtue": D.START_VIRTUE, "workers": D.WORKERS, "captives": [0] * n,
-            "appr": [], "built": [], "hand": [], "debts": 0, "paid": 0, "cath": 0,
-            "board": None}
+    return {
+        "silver": 0,
+        "clay": 0,
+        "wood": 0,
+        "stone": 0,
+        "gold": 0,
+        "marble": 0,
+        "virtue": D.START_VIRTUE,
+        "workers": D.WORKERS,
+        "captives": [0] * n,
+        "appr": [],
+        "built": [],
+        "hand": [],
+        "debts": 0,
+        "paid": 0,
+        "cath": 0,
+        "board": None,
+    }
 
 
 def setup(names: list[str], seed: int, options: dict) -> dict:
     n = len(names)
-    s: dict = {"game": "architects", "names": names, "rng": rng.seed_state(seed),
-               "options": options, "np": n, "phase": "draft", "turn": 0, "first": 0,
-               "stage": "place", "turns": 0, "final": None, "resets": 0, "pending": [],
-               "tax": D.TAX_STAND_START, "market": [None, None, None], "guildhall": [],
-               "beside": [], "prison": [0] * n, "loc": {loc: [0] * n for loc in D.LARGE},
-               "players": [new_player(n) for _ in range(n)]}
+    s: dict = {
+        "game": "architects",
+        "names": names,
+        "rng": rng.seed_state(seed),
+        "options": options,
+        "np": n,
+        "phase": "draft",
+        "turn": 0,
+        "first": 0,
+        "stage": "place",
+        "turns": 0,
+        "final": None,
+        "resets": 0,
+        "pending": [],
+        "tax": D.TAX_STAND_START,
+        "market": [None, None, None],
+        "guildhall": [],
+        "beside": [],
+        "prison": [0] * n,
+        "loc": {loc: [0] * n for loc in D.LARGE},
+        "players": [new_player(n) for _ in range(n)],
+    }
     bm = list(range(1, 11))
     rng.shuffle(s, bm)
     s["bm_small"], s["bm_large"] = bm, []
     rewards = list(D.REWARDS)
     rng.shuffle(s, rewards)
-    s["rewards"] = rewards[:D.reward_count(n)]
+    s["rewards"] = rewards[: D.reward_count(n)]
     promos = bool(options.get("promo_cards"))
     adeck = list(D.ALL_APPRENTICES if promos else D.APPRENTICES)
     rng.shuffle(s, adeck)
@@ -347,11 +377,16 @@ def yields(s: dict, p: int) -> dict:
     out["silversmith"] = {"silver": n("silversmith") + 1 + count_ab(P, "jeweller")}
     out["storehouse"] = {"actions": n("storehouse") + count_ab(P, "overseer")}
     out["workshop"] = {"draw": 1 + n("workshop") // 2, "hire_columns": min(4, n("workshop"))}
-    out["towncentre"] = {"captures": n("towncentre"),
-                         "locations": D.capture_location_limit(s["np"])}
+    out["towncentre"] = {
+        "captures": n("towncentre"),
+        "locations": D.capture_location_limit(s["np"]),
+    }
     thief = count_ab(P, "thief")
-    out["taxstand"] = {"silver": s["tax"], "virtue": -(1 if thief else 2),
-                       "gold": count_ab(P, "pickpocket")}
+    out["taxstand"] = {
+        "silver": s["tax"],
+        "virtue": -(1 if thief else 2),
+        "gold": count_ab(P, "pickpocket"),
+    }
     out["guardhouse"] = {"actions": n("guardhouse")}
     for i in range(3):
         if i == 1:
@@ -368,8 +403,10 @@ def yields(s: dict, p: int) -> dict:
         eff["cost_silver"] = market_cost(P, i)
         eff["virtue"] = 0 if count_ab(P, "illusionist") else -1
         out[f"market {i + 1}"] = eff
-    out["guildhall"] = {"build": [b for b in P["hand"] if can_build(s, p, b)],
-                        "cathedral": can_cathedral(s, p)}
+    out["guildhall"] = {
+        "build": [b for b in P["hand"] if can_build(s, p, b)],
+        "cathedral": can_cathedral(s, p),
+    }
     return out
 
 
@@ -447,8 +484,7 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
     elif loc == "silversmith":
         P["silver"] += n + 1 + count_ab(P, "jeweller")
     elif loc == "storehouse":
-        s["pending"].append({"k": "storehouse", "p": p,
-                             "left": n + count_ab(P, "overseer")})
+        s["pending"].append({"k": "storehouse", "p": p, "left": n + count_ab(P, "overseer")})
     elif loc == "workshop":
         s["pending"].append({"k": "workshop", "p": p, "n": n})
     elif loc == "towncentre":
@@ -498,8 +534,15 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
 
 def capture_frame(s: dict, p: int, n: int, free: bool) -> dict:
     P = s["players"][p]
-    return {"k": "capture", "p": p, "left": n, "made": 0, "locs": [], "free": free,
-            "disc": count_ab(P, "conspirator")}
+    return {
+        "k": "capture",
+        "p": p,
+        "left": n,
+        "made": 0,
+        "locs": [],
+        "free": free,
+        "disc": count_ab(P, "conspirator"),
+    }
 
 
 def capture_cost(s: dict, f: dict) -> tuple[int, int]:
@@ -554,8 +597,9 @@ def start_build(s: dict, p: int, b: int) -> None:
     if len(opts) == 1:
         finish_build(s, p, b, opts[0])
     else:
-        s["pending"].append({"k": "pay", "p": p, "opts": [pay_token(o) for o in opts],
-                             "what": "build", "b": b})
+        s["pending"].append(
+            {"k": "pay", "p": p, "opts": [pay_token(o) for o in opts], "what": "build", "b": b}
+        )
 
 
 def pay(s: dict, p: int, payment: dict) -> None:
@@ -573,9 +617,14 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
     eff = D.ALL_BUILDINGS[b][6]
     if board_is(P, "Clovis"):
         draw_buildings(s, p, 1)
-    simple = {"smithy": {"stone": 4}, "thievesden": {"silver": 4}, "well": {"clay": 4},
-              "lumbercamp": {"wood": 4}, "factory": {"marble": 2},
-              "draftingroom": {"building": 2}}
+    simple = {
+        "smithy": {"stone": 4},
+        "thievesden": {"silver": 4},
+        "well": {"clay": 4},
+        "lumbercamp": {"wood": 4},
+        "factory": {"marble": 2},
+        "draftingroom": {"building": 2},
+    }
     if eff in simple:
         gain(s, p, simple[eff])
     elif eff == "bettinghouse":
@@ -593,9 +642,14 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
     elif eff == "palace":
         P["gold"] += P["virtue"] // 4
     elif eff in ("treasury", "claypit"):
-        s["pending"].append({"k": "choose", "p": p, "b": b,
-                             "opts": ["gold", "silver"] if eff == "treasury"
-                             else ["gold", "marble"]})
+        s["pending"].append(
+            {
+                "k": "choose",
+                "p": p,
+                "b": b,
+                "opts": ["gold", "silver"] if eff == "treasury" else ["gold", "marble"],
+            }
+        )
     elif eff == "tavern":
         s["pending"].append({"k": "tavern", "p": p})
     elif eff == "armoury":
@@ -610,8 +664,11 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
         s["pending"].append({"k": "library", "p": p})
     elif eff == "graveyard" and P["appr"]:
         s["pending"].append({"k": "graveyard", "p": p})
-    elif eff == "crane" and P["workers"] > 0 and (
-            any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p)):
+    elif (
+        eff == "crane"
+        and P["workers"] > 0
+        and (any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p))
+    ):
         s["pending"].append({"k": "crane", "p": p})
 
 
@@ -621,8 +678,9 @@ def start_cathedral(s: dict, p: int) -> None:
     if len(opts) == 1:
         cathedral_paid(s, p, opts[0])
     else:
-        s["pending"].append({"k": "pay", "p": p, "opts": [pay_token(o) for o in opts],
-                             "what": "cathedral"})
+        s["pending"].append(
+            {"k": "pay", "p": p, "opts": [pay_token(o) for o in opts], "what": "cathedral"}
+        )
 
 
 def cathedral_paid(s: dict, p: int, payment: dict) -> None:
@@ -657,10 +715,10 @@ def ransom_free(s: dict, p: int) -> None:
 
 
 # ---------------------------------------------------------------- frames: legal
-TRADE_VIRTUE = sorted({" ".join(c) for c in combinations_with_replacement(
-    ["clay", "wood", "stone"], 2)})
-TRADE_MARBLE = sorted({" ".join(c) for c in combinations_with_replacement(
-    ["wood", "stone"], 3)})
+TRADE_VIRTUE = sorted(
+    {" ".join(c) for c in combinations_with_replacement(["clay", "wood", "stone"], 2)}
+)
+TRADE_MARBLE = sorted({" ".join(c) for c in combinations_with_replacement(["wood", "stone"], 3)})
 
 
 def _res_ok(P: dict, combo: str) -> bool:
@@ -735,8 +793,9 @@ def frame_legal(s: dict, f: dict) -> list[str]:
     if k == "graveyard":
         return [f"fire {a}" for a in sorted(set(P["appr"]))]
     if k == "crane":
-        ok = P["workers"] > 0 and (any(can_build(s, p, x) for x in P["hand"])
-                                   or can_cathedral(s, p))
+        ok = P["workers"] > 0 and (
+            any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p)
+        )
         return (["place guildhall"] if ok else []) + ["done"]
     if k == "hugo":
         out = ["hugo pay"] if P["silver"] >= 2 and P["debts"] > 0 else []
@@ -754,27 +813,40 @@ def frame_preview(s: dict, f: dict) -> dict:
         if len(P["appr"]) < appr_limit(P):
             for a in face_up(s):
                 total, skip = workshop_hire_cost(s, p, a, f["n"])
-                costs[str(a)] = {"silver": total, "skip_coins": skip,
-                                 "coins_on_card": s["arows"][find_appr(s, a)[0]][
-                                     find_appr(s, a)[1]][1]}
+                costs[str(a)] = {
+                    "silver": total,
+                    "skip_coins": skip,
+                    "coins_on_card": s["arows"][find_appr(s, a)[0]][find_appr(s, a)[1]][1],
+                }
         return {"hire_costs": costs, "draw_count": 1 + f["n"] // 2}
     if k == "capture":
         tax, sup = capture_cost(s, f)
-        return {"next_cost": tax_cost(P, tax, sup),
-                "location_limit": D.capture_location_limit(s["np"]),
-                "targets": {loc: list(s["loc"][loc]) for loc in D.LARGE}}
+        return {
+            "next_cost": tax_cost(P, tax, sup),
+            "location_limit": D.capture_location_limit(s["np"]),
+            "targets": {loc: list(s["loc"][loc]) for loc in D.LARGE},
+        }
     if k == "guardhouse":
-        return {"ransom_cost": tax_cost(P, 2, 3), "paydebt_cost": tax_cost(P, 3, 3),
-                "captives": sum(P["captives"]), "in_prison": s["prison"][p],
-                "held_by_others": own_captive(s, p)}
+        return {
+            "ransom_cost": tax_cost(P, 2, 3),
+            "paydebt_cost": tax_cost(P, 3, 3),
+            "captives": sum(P["captives"]),
+            "in_prison": s["prison"][p],
+            "held_by_others": own_captive(s, p),
+        }
     if k == "guildhall":
-        out: dict = {"builds": {str(b): [pay_token(o) for o in
-                                         pay_options(s, p, D.ALL_BUILDINGS[b][2])]
-                                for b in P["hand"] if can_build(s, p, b)}}
+        out: dict = {
+            "builds": {
+                str(b): [pay_token(o) for o in pay_options(s, p, D.ALL_BUILDINGS[b][2])]
+                for b in P["hand"]
+                if can_build(s, p, b)
+            }
+        }
         if can_cathedral(s, p):
-            out["cathedral"] = {"level": P["cath"] + 1,
-                                "pay": [pay_token(o) for o in
-                                        pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])]}
+            out["cathedral"] = {
+                "level": P["cath"] + 1,
+                "pay": [pay_token(o) for o in pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])],
+            }
         return out
     return {}
 
@@ -893,6 +965,7 @@ def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
     elif k == "pay":
         st.pop()
         from .notation import parse_pay_token
+
         payment = parse_pay_token(args[0])
         if f["what"] == "build":
             finish_build(s, p, f["b"], payment)
@@ -966,12 +1039,14 @@ def end_turn(s: dict) -> None:
     s["turns"] += 1
     if s.get("passes", 0) >= s["np"]:
         from .scoring import finish_game
+
         finish_game(s)
         return
     if s["final"] is not None:
         s["final"] -= 1
         if s["final"] <= 0:
             from .scoring import finish_game
+
             finish_game(s)
             return
     s["turn"] = (s["turn"] + 1) % s["np"]

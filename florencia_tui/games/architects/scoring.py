@@ -53,8 +53,11 @@ def _apply_virtue(P: dict, d: int) -> None:
     if v < 0:
         for _ in range(-v):
             # Hugo pays 2 silver instead when that costs fewer points (s.12.1)
-            if (P["board"] == "Hugo" and P["silver"] >= 2 and
-                    P["silver"] // 10 - (P["silver"] - 2) // 10 < debt_cost(P)):
+            if (
+                P["board"] == "Hugo"
+                and P["silver"] >= 2
+                and P["silver"] // 10 - (P["silver"] - 2) // 10 < debt_cost(P)
+            ):
                 P["silver"] -= 2
             else:
                 P["debts"] += 1
@@ -65,8 +68,9 @@ def _apply_virtue(P: dict, d: int) -> None:
 def resolved_player(s: dict, p: int) -> dict:
     """Player p after their E virtue/debt effects in the best order (s.11.2)."""
     P = s["players"][p]
-    effects = [D.ALL_BUILDINGS[b][6] for b in P["built"]
-               if D.ALL_BUILDINGS[b][6] in D.E_VIRTUE_EFFECTS]
+    effects = [
+        D.ALL_BUILDINGS[b][6] for b in P["built"] if D.ALL_BUILDINGS[b][6] in D.E_VIRTUE_EFFECTS
+    ]
     base = {k: (list(v) if isinstance(v, list) else v) for k, v in P.items()}
     if not effects:
         return base

@@ -12,13 +12,32 @@ def view(game, s: dict, seat: int | None) -> dict:
     cols, total, resets = D.guildhall_layout(n)
     players = []
     for i, P in enumerate(s["players"]):
-        d = {k: P[k] for k in ("silver", "clay", "wood", "stone", "gold", "marble",
-                               "virtue", "workers", "debts", "paid", "cath", "board")}
+        d = {
+            k: P[k]
+            for k in (
+                "silver",
+                "clay",
+                "wood",
+                "stone",
+                "gold",
+                "marble",
+                "virtue",
+                "workers",
+                "debts",
+                "paid",
+                "cath",
+                "board",
+            )
+        }
         d["name"] = s["names"][i]
-        d["apprentices"] = [{"id": a, "name": D.ALL_APPRENTICES[a][0],
-                             "skills": D.ALL_APPRENTICES[a][1]} for a in P["appr"]]
-        d["buildings"] = [{"id": b, "name": D.ALL_BUILDINGS[b][0], "vp": D.ALL_BUILDINGS[b][4]}
-                          for b in P["built"]]
+        d["apprentices"] = [
+            {"id": a, "name": D.ALL_APPRENTICES[a][0], "skills": D.ALL_APPRENTICES[a][1]}
+            for a in P["appr"]
+        ]
+        d["buildings"] = [
+            {"id": b, "name": D.ALL_BUILDINGS[b][0], "vp": D.ALL_BUILDINGS[b][4]}
+            for b in P["built"]
+        ]
         d["captives"] = list(P["captives"])
         d["hand_count"] = len(P["hand"])
         d["prison"] = s["prison"][i]
@@ -28,43 +47,74 @@ def view(game, s: dict, seat: int | None) -> dict:
             d["hand"] = [{"id": b, "name": D.ALL_BUILDINGS[b][0]} for b in P["hand"]]
         players.append(d)
     v: dict = {
-        "game": "architects", "seat": seat, "names": list(s["names"]),
-        "phase": s["phase"], "turn": s["turn"], "first": s["first"],
-        "to_act": game.to_act(s), "status": game.status(s),
+        "game": "architects",
+        "seat": seat,
+        "names": list(s["names"]),
+        "phase": s["phase"],
+        "turn": s["turn"],
+        "first": s["first"],
+        "to_act": game.to_act(s),
+        "status": game.status(s),
         "final_round": s["final"] is not None,
         "locations": {loc: list(s["loc"][loc]) for loc in D.LARGE},
         "prison": list(s["prison"]),
         "tax_stand": s["tax"],
-        "apprentice_rows": [[({"id": c[0], "name": D.ALL_APPRENTICES[c[0]][0],
-                               "skills": D.ALL_APPRENTICES[c[0]][1], "coins": c[1]}
-                              if c else None) for c in row] for row in s["arows"]],
+        "apprentice_rows": [
+            [
+                (
+                    {
+                        "id": c[0],
+                        "name": D.ALL_APPRENTICES[c[0]][0],
+                        "skills": D.ALL_APPRENTICES[c[0]][1],
+                        "coins": c[1],
+                    }
+                    if c
+                    else None
+                )
+                for c in row
+            ]
+            for row in s["arows"]
+        ],
         "apprentice_deck": len(s["adeck"]),
         "black_market": {
             "spaces": list(s["market"]),
             "costs": list(D.MARKET_COST),
-            "small": (dict(D.BM_SMALL[s["bm_small"][-1]]) if s["bm_small"]
-                      else dict(D.BM_DEFAULT_SMALL)),
-            "large": (dict(D.BM_LARGE[s["bm_large"][-1]]) if s["bm_large"]
-                      else dict(D.BM_DEFAULT_LARGE)),
-            "small_pile": len(s["bm_small"]), "large_pile": len(s["bm_large"]),
+            "small": (
+                dict(D.BM_SMALL[s["bm_small"][-1]]) if s["bm_small"] else dict(D.BM_DEFAULT_SMALL)
+            ),
+            "large": (
+                dict(D.BM_LARGE[s["bm_large"][-1]]) if s["bm_large"] else dict(D.BM_DEFAULT_LARGE)
+            ),
+            "small_pile": len(s["bm_small"]),
+            "large_pile": len(s["bm_large"]),
         },
-        "guildhall": {"rows": 4, "cols": cols, "total": total,
-                      "reset_spaces": sorted(resets), "workers": list(s["guildhall"]),
-                      "beside": list(s["beside"])},
-        "cathedral": {"levels": [{"level": lv, "spaces": D.CATHEDRAL[lv][1],
-                                  "vp": D.CATHEDRAL[lv][2],
-                                  "markers": [i for i, P in enumerate(s["players"])
-                                              if P["cath"] == lv]}
-                                 for lv in range(1, 6)]},
-        "virtue_track": {"vp": list(D.VIRTUE_VP),
-                         "markers": [P["virtue"] for P in s["players"]]},
-        "building_deck": len(s["bdeck"]), "rewards_left": len(s["rewards"]),
+        "guildhall": {
+            "rows": 4,
+            "cols": cols,
+            "total": total,
+            "reset_spaces": sorted(resets),
+            "workers": list(s["guildhall"]),
+            "beside": list(s["beside"]),
+        },
+        "cathedral": {
+            "levels": [
+                {
+                    "level": lv,
+                    "spaces": D.CATHEDRAL[lv][1],
+                    "vp": D.CATHEDRAL[lv][2],
+                    "markers": [i for i, P in enumerate(s["players"]) if P["cath"] == lv],
+                }
+                for lv in range(1, 6)
+            ]
+        },
+        "virtue_track": {"vp": list(D.VIRTUE_VP), "markers": [P["virtue"] for P in s["players"]]},
+        "building_deck": len(s["bdeck"]),
+        "rewards_left": len(s["rewards"]),
         "players": players,
     }
     if s["draft"] is not None:
         dr = s["draft"]
-        v["draft"] = {"round": dr["round"],
-                      "picked": [len(k) > dr["round"] for k in dr["kept"]]}
+        v["draft"] = {"round": dr["round"], "picked": [len(k) > dr["round"] for k in dr["kept"]]}
         if seat is not None:
             v["draft"]["packet"] = list(dr["packets"][seat])
             v["draft"]["kept"] = list(dr["kept"][seat])
@@ -73,8 +123,11 @@ def view(game, s: dict, seat: int | None) -> dict:
     prompts = {}
     for q in v["to_act"]:
         pr = game.prompt(s, q)
-        data = pr.data if q == seat else {k: x for k, x in pr.data.items()
-                                           if k in ("location", "left", "n")}
+        data = (
+            pr.data
+            if q == seat
+            else {k: x for k, x in pr.data.items() if k in ("location", "left", "n")}
+        )
         prompts[str(q)] = {"kind": pr.kind, "text": pr.text, "data": data}
     v["prompts"] = prompts
     if seat is not None and s["phase"] == "play":

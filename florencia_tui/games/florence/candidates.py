@@ -106,20 +106,26 @@ def candidates(s: dict, seat: int) -> list[str]:
         return [f"prestige {k}" for k in sorted({0, top // 2, top})]
     if st == "place":
         kind = s["pending"][0]["kind"]
-        return [N.fmt_place(kind, *spot)
-                for spot in best_spots(p["grid"], kind, p["builders"], LAND_SPOTS)]
+        return [
+            N.fmt_place(kind, *spot)
+            for spot in best_spots(p["grid"], kind, p["builders"], LAND_SPOTS)
+        ]
     if st != "turn":
         return R.legal(s, seat)
     out = []
     for b in R.buildable(s, seat):
-        out += [N.fmt_place(b, *spot)
-                for spot in best_spots(p["grid"], b, p["builders"], BUILD_SPOTS)]
+        out += [
+            N.fmt_place(b, *spot) for spot in best_spots(p["grid"], b, p["builders"], BUILD_SPOTS)
+        ]
     out += work_candidates(s, seat)
     if R.can_act(s, "profession") and s["prof_deck"] and p["money"] >= D.CARD_COST:
         out.append("profession")
     if R.can_act(s, "freedom") and p["money"] >= D.FREEDOM_COST:
-        out += [f"freedom {f}" for f in D.FREEDOMS
-                if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0]
+        out += [
+            f"freedom {f}"
+            for f in D.FREEDOMS
+            if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0
+        ]
     if R.can_act(s, "bonus") and s["bonus_deck"] and p["money"] >= D.CARD_COST:
         out.append("bonus")
     if p["recruits"] > 0:
@@ -136,7 +142,8 @@ def _escape_sales(s: dict, seat: int) -> list[str]:
     out = []
     costs = {D.CARD_COST}
     if R.can_act(s, "build") and any(
-            s["supply"]["buildings"][b] > 0 and b not in p["buildings"] for b in D.BUILDINGS):
+        s["supply"]["buildings"][b] > 0 and b not in p["buildings"] for b in D.BUILDINGS
+    ):
         costs.add(R.build_cost(p))
     for cost in sorted(costs):
         k = -(-(cost - p["money"]) // D.SELL_PRICE)

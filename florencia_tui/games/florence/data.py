@@ -29,20 +29,20 @@ LAST_PLAYER_PRICE = 200
 
 # spec §4.3: action costs and per-round limits (T1, T2, S10)
 BUILD_COST = {0: 700, 1: 300, 2: 300, 3: 0}  # by number of builders
-CARD_COST = 300          # profession card, bonus card
+CARD_COST = 300  # profession card, bonus card
 FREEDOM_COST = 300
 ACTION_LIMITS = {"work": 2, "build": 2, "profession": 1, "freedom": 1, "bonus": 2}
 ACTIONS_PER_TURN = 2
-DRAW_SIZE = 5            # look at the top 5 (all if fewer)
+DRAW_SIZE = 5  # look at the top 5 (all if fewer)
 
 # spec §5.3 / §5.4
 PP_PER_BUILD = 3
-PP_SAME_LANDSCAPE = 3    # 2nd, 3rd, ... landscape of the same type
+PP_SAME_LANDSCAPE = 3  # 2nd, 3rd, ... landscape of the same type
 PP_BUILDER = {1: 0, 2: 3, 3: 3}  # PP for acquiring the n-th builder
 PP_BEST_WORK = 3
 FLORINS_PER_WV = 100
-CONVERT_PRICE = 200      # florins per PP bought from a work payout
-SELL_PRICE = 100         # florins per PP sold back
+CONVERT_PRICE = 200  # florins per PP bought from a work payout
+SELL_PRICE = 100  # florins per PP sold back
 MAX_BUILDERS = 3
 
 # spec §5.2: work value terms
@@ -55,18 +55,34 @@ WV_PER_CARD = 1
 # --- auction piles -------------------------------------------------------------
 # spec §4.2 / §6 (T1, T2). Order is the display order of the 7 piles.
 PILES = ["forest", "lake", "park", "jester", "builder", "prestige", "recruit"]
-PILE_SIZE = {"forest": 6, "lake": 6, "park": 6, "jester": 7, "builder": 6,
-             "prestige": 14, "recruit": 5}
-PILE_NAME = {"forest": "Forest", "lake": "Lake", "park": "Park", "jester": "Jester",
-             "builder": "Builder", "prestige": "Prestige card",
-             "recruit": "Recruiting card"}
+PILE_SIZE = {
+    "forest": 6,
+    "lake": 6,
+    "park": 6,
+    "jester": 7,
+    "builder": 6,
+    "prestige": 14,
+    "recruit": 5,
+}
+PILE_NAME = {
+    "forest": "Forest",
+    "lake": "Lake",
+    "park": "Park",
+    "jester": "Jester",
+    "builder": "Builder",
+    "prestige": "Prestige card",
+    "recruit": "Recruiting card",
+}
 LANDSCAPES = ["forest", "lake", "park"]
 
 # --- freedoms ------------------------------------------------------------------
 # spec §1.2 (T1, T2): players - 1 of each type.
 FREEDOMS = ["opinion", "travel", "religion"]
-FREEDOM_NAME = {"opinion": "Freedom of Opinion", "travel": "Freedom of Travel",
-                "religion": "Freedom of Religion"}
+FREEDOM_NAME = {
+    "opinion": "Freedom of Opinion",
+    "travel": "Freedom of Travel",
+    "religion": "Freedom of Religion",
+}
 
 # --- principality geometry -------------------------------------------------------
 # spec §2.2. 7x7 grid, row 0 = top. Palazzo 3 wide x 2 tall in the lower-left
@@ -76,13 +92,31 @@ PALAZZO = frozenset({(5, 0), (5, 1), (5, 2), (6, 0), (6, 1), (6, 2)})
 
 # --- buildings -------------------------------------------------------------------
 # spec §3.1 (types, size classes, 3 copies each: T1, S1).
-BUILDINGS = ["university", "laboratory", "workshop", "library", "opera", "studio",
-             "hospital", "theatre", "tower", "chapel"]
+BUILDINGS = [
+    "university",
+    "laboratory",
+    "workshop",
+    "library",
+    "opera",
+    "studio",
+    "hospital",
+    "theatre",
+    "tower",
+    "chapel",
+]
 BUILDING_COPIES = 3
-SIZE_CLASS = {"university": "large", "laboratory": "large", "workshop": "large",
-              "library": "medium", "opera": "medium", "studio": "medium",
-              "hospital": "medium", "theatre": "medium", "tower": "small",
-              "chapel": "small"}
+SIZE_CLASS = {
+    "university": "large",
+    "laboratory": "large",
+    "workshop": "large",
+    "library": "medium",
+    "opera": "medium",
+    "studio": "medium",
+    "hospital": "medium",
+    "theatre": "medium",
+    "tower": "small",
+    "chapel": "small",
+}
 SIZE_CLASSES = ["large", "medium", "small"]
 
 # spec §3.2 and §3.3: tile shapes. ALL RECONSTRUCTED (no source gives the
@@ -92,25 +126,37 @@ SIZE_CLASSES = ["large", "medium", "small"]
 SHAPES = {
     "university": ["###", "#.#", "#.#"],
     "laboratory": ["####", "###."],
-    "workshop":   ["##.", "###", "##."],
-    "library":    ["#.", "#.", "#.", "##"],
-    "opera":      ["###", ".#.", ".#."],
-    "studio":     ["##", "##", "#."],
-    "hospital":   ["#.#", "###"],
-    "theatre":    ["##.", ".#.", ".##"],
-    "tower":      ["#.", "##"],
-    "chapel":     ["###"],
-    "forest":     ["##", "##"],
-    "lake":       ["##", "#."],
-    "park":       ["##"],
+    "workshop": ["##.", "###", "##."],
+    "library": ["#.", "#.", "#.", "##"],
+    "opera": ["###", ".#.", ".#."],
+    "studio": ["##", "##", "#."],
+    "hospital": ["#.#", "###"],
+    "theatre": ["##.", ".#.", ".##"],
+    "tower": ["#.", "##"],
+    "chapel": ["###"],
+    "forest": ["##", "##"],
+    "lake": ["##", "#."],
+    "park": ["##"],
 }
 # spec §3.1 ASSUMPTION: every tile may be mirrored (double-sided unknown).
 MIRROR_ALLOWED = {kind: True for kind in SHAPES}
 
 # One-letter codes for the grid string kept in the state ('.' empty, 'P' palazzo).
-CELL_CODE = {"university": "U", "laboratory": "A", "workshop": "W", "library": "L",
-             "opera": "O", "studio": "S", "hospital": "H", "theatre": "T",
-             "tower": "R", "chapel": "C", "forest": "f", "lake": "l", "park": "p"}
+CELL_CODE = {
+    "university": "U",
+    "laboratory": "A",
+    "workshop": "W",
+    "library": "L",
+    "opera": "O",
+    "studio": "S",
+    "hospital": "H",
+    "theatre": "T",
+    "tower": "R",
+    "chapel": "C",
+    "forest": "f",
+    "lake": "l",
+    "park": "p",
+}
 CODE_KIND = {v: k for k, v in CELL_CODE.items()}
 
 # --- profession cards ----------------------------------------------------------------
@@ -140,13 +186,20 @@ PROFESSIONS = [
     (20, "astronomer", "Astronomer", "tower", "forest", "religion"),
     (21, "organist", "Organist", "chapel", "forest", "opinion"),
 ]
-PROF = {key: {"num": num, "name": name, "building": b, "landscape": lm, "freedom": f}
-        for num, key, name, b, lm, f in PROFESSIONS}
+PROF = {
+    key: {"num": num, "name": name, "building": b, "landscape": lm, "freedom": f}
+    for num, key, name, b, lm, f in PROFESSIONS
+}
 PROF_KEYS = [p[1] for p in PROFESSIONS]
 # Alternate spellings accepted by the parser (spec §9.1 alternates).
-PROF_ALIASES = {"watchmaker": "clockmaker", "mapmaker": "cartographer",
-                "lawyer": "jurist", "physician": "doctor", "playwright": "dramatist",
-                "organbuilder": "organist"}
+PROF_ALIASES = {
+    "watchmaker": "clockmaker",
+    "mapmaker": "cartographer",
+    "lawyer": "jurist",
+    "physician": "doctor",
+    "playwright": "dramatist",
+    "organbuilder": "organist",
+}
 DEAL = 4
 KEEP = 3
 
@@ -164,8 +217,10 @@ BONUS = {
     "B05": ("+1 per small Building and +1 per Landscape", [("small", 1), ("landscapes", 1)]),
     "B06": ("+1 per Landscape", [("landscapes", 1)]),
     "B07": ("+1 per Building", [("buildings", 1)]),
-    "B08": ("+1 per category owned (Forest, Lake, Park, Jester, Builder, Prestige card, Freedom)",
-            [("categories", 1)]),
+    "B08": (
+        "+1 per category owned (Forest, Lake, Park, Jester, Builder, Prestige card, Freedom)",
+        [("categories", 1)],
+    ),
     "B09": ("+1 per Profession/Recruiting card in hand (not the one played)", [("hand_cards", 1)]),
     "B10": ("+2 per Builder", [("builders", 2)]),
     "B11": ("+2 per Park", [("parks", 2)]),
@@ -177,8 +232,10 @@ BONUS = {
     "B17": ("+2 per Prestige card held", [("prestige", 2)]),
     "B18": ("+2 per building size class present (max +6)", [("size_classes", 2)]),
     "B19": ("+2 per landscape type present (max +6)", [("landscape_types", 2)]),
-    "B20": ("+1 per Profession/Recruiting card in your display, incl. the one played",
-            [("display_cards", 1)]),
+    "B20": (
+        "+1 per Profession/Recruiting card in your display, incl. the one played",
+        [("display_cards", 1)],
+    ),
 }
 BONUS_IDS = sorted(BONUS)
 
@@ -196,10 +253,20 @@ PRESTIGE = {
     "P08": ("Most Forests", "most", "forests", 7, 4),
     "P09": ("Most Landscapes", "most", "landscapes", 7, 4),
     # T1: "Por al menos 1 Arquitecto y 1 bufón y 2 Tipos de Paisajes recibes 7".
-    "P10": ("1 Builder + 1 Jester + 2 landscape types", "all",
-            [("builders", 1), ("jesters", 1), ("landscape_types", 2)], 7, None),
-    "P11": ("4 Buildings + 2 Freedoms + 4 Works", "all",
-            [("buildings", 4), ("freedoms", 2), ("works", 4)], 6, None),
+    "P10": (
+        "1 Builder + 1 Jester + 2 landscape types",
+        "all",
+        [("builders", 1), ("jesters", 1), ("landscape_types", 2)],
+        7,
+        None,
+    ),
+    "P11": (
+        "4 Buildings + 2 Freedoms + 4 Works",
+        "all",
+        [("buildings", 4), ("freedoms", 2), ("works", 4)],
+        6,
+        None,
+    ),
     "P12": ("All three Freedoms", "all", [("freedoms", 3)], 8, None),
     "P13": ("2 large Buildings", "all", [("large", 2)], 5, None),
     "P14": ("All three landscape types", "all", [("landscape_types", 3)], 8, None),

@@ -84,8 +84,7 @@ def _zones(s: dict, family: str, deck: str, field: str) -> list[list]:
             zones.append(p["deal"])
     if family == "profession":
         zones.append(s["returned"])
-    zones += [pend["cards"] for pend in s["pending"]
-              if "cards" in pend and pend["deck"] == family]
+    zones += [pend["cards"] for pend in s["pending"] if "cards" in pend and pend["deck"] == family]
     return zones
 
 
@@ -114,8 +113,9 @@ _last: list = [None, None]
 def _plan(r: dict, raw: bytes) -> tuple[list[list[str]], dict[int, int]]:
     if _last[0] != raw:
         pools = [unseen(r, family, box, deck, field) for family, box, deck, field in FAMILIES]
-        money = {i: estimate_money(r, i) for i, p in enumerate(r["players"])
-                 if p["money"] == HIDDEN}
+        money = {
+            i: estimate_money(r, i) for i, p in enumerate(r["players"]) if p["money"] == HIDDEN
+        }
         _last[0], _last[1] = raw, (pools, money)
     return _last[1]
 
@@ -183,12 +183,21 @@ def estimate_money(s: dict, i: int) -> int:
     owned = len(p["hand"]) + len(p["deal"]) + len(p["works"])
     drawn = max(0.0, owned - D.KEEP - share) if not p["deal"] else 0.0
     # A card being chosen from a draw (profession or bonus) is paid for.
-    drawn += sum(1 for pend in s["pending"] if pend["seat"] == i and pend["t"] == "keep"
-                 and pend["deck"] != "prestige")
+    drawn += sum(
+        1
+        for pend in s["pending"]
+        if pend["seat"] == i and pend["t"] == "keep" and pend["deck"] != "prestige"
+    )
     m -= D.CARD_COST * round(drawn)
     # Auction objects: what the player owns, less what it bought this round.
-    objects = (sum(p["land"].values()) + p["jesters"] + p["builders"] + len(p["prestige"])
-               + p["recruits"] + share)
+    objects = (
+        sum(p["land"].values())
+        + p["jesters"]
+        + p["builders"]
+        + len(p["prestige"])
+        + p["recruits"]
+        + share
+    )
     a = s["auction"]
     paid_now = 0
     this_round = 0
@@ -214,4 +223,3 @@ def visible_cards_ok(s: dict) -> bool:
         if cards != Counter(box):
             return False
     return True
-

@@ -108,12 +108,20 @@ class Florence(Game):
     max_players = 5
     rules_help = RULES_HELP
     variants = (
-        Variant("p10_one_type", "P10: any 2 landscapes",
-                "prestige card P10 is met by 2 landscapes of one type (the English "
-                "card); printed: \"2 Tipos de Paisajes\""),
-        Variant("hide_money", "Open money",
-                "everyone's florins are shown (printed: \"La fortuna de un jugador "
-                "permanece escondida\")", on=False, off=True),
+        Variant(
+            "p10_one_type",
+            "P10: any 2 landscapes",
+            "prestige card P10 is met by 2 landscapes of one type (the English "
+            'card); printed: "2 Tipos de Paisajes"',
+        ),
+        Variant(
+            "hide_money",
+            "Open money",
+            "everyone's florins are shown (printed: \"La fortuna de un jugador "
+            'permanece escondida")',
+            on=False,
+            off=True,
+        ),
     )
 
     def options_in_effect(self, s):
@@ -138,9 +146,11 @@ class Florence(Game):
         # Drawing 5 cards (profession, bonus or prestige) reveals them without
         # using randomness at that moment: never undoable. Ending the game
         # shows everyone's money and prestige cards.
-        return (super().undo_barrier(before, after, seat, action)
-                or after["phase"] == "over"
-                or took_from(before, after, "prof_deck", "bonus_deck", "prestige_deck"))
+        return (
+            super().undo_barrier(before, after, seat, action)
+            or after["phase"] == "over"
+            or took_from(before, after, "prof_deck", "bonus_deck", "prestige_deck")
+        )
 
     # ----------------------------------------------------------------- bots
     def redact(self, s, seat):
@@ -277,8 +287,11 @@ class Florence(Game):
             return f"Place {k} at row {r}, col {c}, {o}"
         if verb in ("keep", "return"):
             a = args[0]
-            nm = _prof_name(a) if a in D.PROF else (
-                f"{a} {D.BONUS[a][0]}" if a in D.BONUS else f"{a} {D.PRESTIGE[a][0]}")
+            nm = (
+                _prof_name(a)
+                if a in D.PROF
+                else (f"{a} {D.BONUS[a][0]}" if a in D.BONUS else f"{a} {D.PRESTIGE[a][0]}")
+            )
             return f"{verb.capitalize()} {nm}"
         if verb == "order":
             return "Under the deck: " + ", ".join(args)
@@ -357,15 +370,18 @@ class Florence(Game):
         if verb == "place":
             k, r, c, o = args
             what = ("builds" if G.is_building(k) else "places") + (
-                " an" if k[0] in "aeiou" else " a")
+                " an" if k[0] in "aeiou" else " a"
+            )
             cost = f" for {R.build_cost(s['players'][seat])}" if G.is_building(k) else ""
             return f"{name} {what} {k} at row {r}, col {c} ({o}){cost}"
         if verb == "keep":
             return f"{name} keeps {args[0]}" if mine else f"{name} keeps a card"
         if verb == "order":
-            return (f"{name} puts {' '.join(args)} under the deck" if mine
-                    else f"{name} puts {len(args)} card{'' if len(args) == 1 else 's'} "
-                         "under the deck")
+            return (
+                f"{name} puts {' '.join(args)} under the deck"
+                if mine
+                else f"{name} puts {len(args)} card{'' if len(args) == 1 else 's'} under the deck"
+            )
         if verb == "recruit":
             owner = next((i for i, p in enumerate(s["players"]) if args[0] in p["display"]), None)
             src = f" from {_pname(s, owner)}" if owner is not None else ""
@@ -403,7 +419,14 @@ class Florence(Game):
                     lines.append(ScoreLine(f"Prestige card {label}", pts))
                     total += pts
             show_money = over or not s["options"].get("hide_money", True)
-            cards.append(ScoreCard(i, s["names"][i], total, lines,
-                                   tiebreak=p["money"] if show_money else 0,
-                                   tiebreak_label="florins" if show_money else "florins (hidden)"))
+            cards.append(
+                ScoreCard(
+                    i,
+                    s["names"][i],
+                    total,
+                    lines,
+                    tiebreak=p["money"] if show_money else 0,
+                    tiebreak_label="florins" if show_money else "florins (hidden)",
+                )
+            )
         return rank_cards(cards)

@@ -22,8 +22,7 @@ N = D.GRID
 
 
 def _base(kind: str) -> list[tuple[int, int]]:
-    return [(r, c) for r, row in enumerate(D.SHAPES[kind]) for c, ch in enumerate(row)
-            if ch == "#"]
+    return [(r, c) for r, row in enumerate(D.SHAPES[kind]) for c, ch in enumerate(row) if ch == "#"]
 
 
 def _norm(cells) -> tuple:
@@ -63,8 +62,10 @@ def orient_name(rot: int, flip: bool) -> str:
 ORIENTS: dict[str, dict[str, tuple]] = {k: _orients(k) for k in D.SHAPES}
 #: kind -> [(orientation name, cells, height, width)] for fast enumeration
 _ORIENT_LIST = {
-    k: [(name, cells, max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1)
-        for name, cells in v.items()]
+    k: [
+        (name, cells, max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1)
+        for name, cells in v.items()
+    ]
     for k, v in ORIENTS.items()
 }
 
@@ -108,8 +109,10 @@ def check_cells(grid: str, kind: str, cells, builders: int) -> str | None:
     if is_building(kind) and builders < 2:
         for r, c in cells:
             if _neighbours_blocked(grid, r, c):
-                return ("a building may not touch another building or the palazzo "
-                        "along an edge unless you have 2 builders")
+                return (
+                    "a building may not touch another building or the palazzo "
+                    "along an edge unless you have 2 builders"
+                )
     return None
 
 
@@ -118,7 +121,7 @@ RULES = {
     1: "a tile lies inside the 7x7 principality and never on the palazzo",
     2: "a tile never overlaps a tile already placed",
     3: "a building may not touch another building or the palazzo along an edge "
-       "unless its owner has 2 builders (corners may touch)",
+    "unless its owner has 2 builders (corners may touch)",
     5: "at most one building of each type per principality",
 }
 
@@ -127,8 +130,9 @@ def _where(r: int, c: int) -> str:
     return f"row {r}, col {c}"
 
 
-def placement_problem(grid: str, kind: str, cells, builders: int,
-                      owned=()) -> tuple[int, str] | None:
+def placement_problem(
+    grid: str, kind: str, cells, builders: int, owned=()
+) -> tuple[int, str] | None:
     """Which placement rule of spec §7 putting ``kind`` on ``cells`` breaks.
 
     Returns None for a legal spot, else ``(rule number, explanation)`` naming
@@ -146,8 +150,7 @@ def placement_problem(grid: str, kind: str, cells, builders: int,
     for r, c in cells:
         ch = grid[r * N + c]
         if ch != ".":
-            return 2, (f"rule 2: the tile would overlap your {D.CODE_KIND[ch]} "
-                       f"({_where(r, c)})")
+            return 2, (f"rule 2: the tile would overlap your {D.CODE_KIND[ch]} ({_where(r, c)})")
     if is_building(kind) and builders < 2:
         for r, c in cells:
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -155,9 +158,11 @@ def placement_problem(grid: str, kind: str, cells, builders: int,
                 if 0 <= rr < N and 0 <= cc < N and grid[rr * N + cc].isupper():
                     ch = grid[rr * N + cc]
                     other = "the palazzo" if ch == "P" else f"your {D.CODE_KIND[ch]}"
-                    return 3, (f"rule 3: a building may not touch {other} along an edge "
-                               f"({_where(r, c)} next to {_where(rr, cc)}) unless you "
-                               f"have 2 builders (you have {builders})")
+                    return 3, (
+                        f"rule 3: a building may not touch {other} along an edge "
+                        f"({_where(r, c)} next to {_where(rr, cc)}) unless you "
+                        f"have 2 builders (you have {builders})"
+                    )
     return None
 
 
@@ -261,4 +266,4 @@ _CELL_NAME = {".": "", "P": "palazzo", **D.CODE_KIND}
 
 def rows(grid: str) -> list[list[str]]:
     """The grid as 7 lists of 7 cell names ('' empty, 'palazzo', kind)."""
-    return [[_CELL_NAME[ch] for ch in grid[r * N:(r + 1) * N]] for r in range(N)]
+    return [[_CELL_NAME[ch] for ch in grid[r * N : (r + 1) * N]] for r in range(N)]

@@ -84,8 +84,15 @@ def any_card(tok: str) -> str:
 
 def pile(tok: str) -> str:
     t = tok.lower()
-    t = {"recruiting": "recruit", "prestige-card": "prestige", "builders": "builder",
-         "jesters": "jester", "forests": "forest", "lakes": "lake", "parks": "park"}.get(t, t)
+    t = {
+        "recruiting": "recruit",
+        "prestige-card": "prestige",
+        "builders": "builder",
+        "jesters": "jester",
+        "forests": "forest",
+        "lakes": "lake",
+        "parks": "park",
+    }.get(t, t)
     if t not in D.PILES:
         raise IllegalAction(f"'{tok}' is not an auction pile ({', '.join(D.PILES)})")
     return t

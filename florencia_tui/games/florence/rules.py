@@ -26,32 +26,61 @@ DECK_OF = {"profession": "prof_deck", "bonus": "bonus_deck", "prestige": "presti
 # ----------------------------------------------------------------------------- setup
 def new_player() -> dict:
     return {
-        "money": D.START_MONEY, "pp": 0, "grid": G.empty_grid(), "tiles": [],
-        "buildings": [], "land": {k: 0 for k in D.LANDSCAPES}, "jesters": 0,
-        "builders": 0, "freedoms": [], "hand": [], "recruits": 0, "bonus": [],
-        "prestige": [], "display": [], "works": [], "best": 0, "deal": [],
+        "money": D.START_MONEY,
+        "pp": 0,
+        "grid": G.empty_grid(),
+        "tiles": [],
+        "buildings": [],
+        "land": {k: 0 for k in D.LANDSCAPES},
+        "jesters": 0,
+        "builders": 0,
+        "freedoms": [],
+        "hand": [],
+        "recruits": 0,
+        "bonus": [],
+        "prestige": [],
+        "display": [],
+        "works": [],
+        "best": 0,
+        "deal": [],
     }
 
 
 def new_state(names: list[str], seed: int, options: dict) -> dict:
     n = len(names)
-    s: dict = {"game": "florence", "names": list(names), "rng": rng.seed_state(seed),
-               "options": dict(options), "n": n, "round": 1, "phase": "setup",
-               "start": 0, "players": [new_player() for _ in range(n)],
-               "piles": {k: D.PILE_SIZE[k] for k in D.PILES if k != "prestige"},
-               "prestige_deck": list(D.PRESTIGE_IDS), "prof_deck": list(D.PROF_KEYS),
-               "bonus_deck": list(D.BONUS_IDS), "bonus_used": [], "returned": [],
-               "supply": {"buildings": {b: D.BUILDING_COPIES for b in D.BUILDINGS},
-                          "freedoms": {f: n - 1 for f in D.FREEDOMS}},
-               "auction": None, "turn": None, "pending": [], "final": None}
+    s: dict = {
+        "game": "florence",
+        "names": list(names),
+        "rng": rng.seed_state(seed),
+        "options": dict(options),
+        "n": n,
+        "round": 1,
+        "phase": "setup",
+        "start": 0,
+        "players": [new_player() for _ in range(n)],
+        "piles": {k: D.PILE_SIZE[k] for k in D.PILES if k != "prestige"},
+        "prestige_deck": list(D.PRESTIGE_IDS),
+        "prof_deck": list(D.PROF_KEYS),
+        "bonus_deck": list(D.BONUS_IDS),
+        "bonus_used": [],
+        "returned": [],
+        "supply": {
+            "buildings": {b: D.BUILDING_COPIES for b in D.BUILDINGS},
+            "freedoms": {f: n - 1 for f in D.FREEDOMS},
+        },
+        "auction": None,
+        "turn": None,
+        "pending": [],
+        "final": None,
+    }
     if D.RANDOM_START_PLAYER:
         s["start"] = rng.randbelow(s, n)
     rng.shuffle(s, s["prestige_deck"])
     rng.shuffle(s, s["bonus_deck"])
     rng.shuffle(s, s["prof_deck"])
     for i in range(n):
-        s["players"][i]["deal"] = s["prof_deck"][:D.DEAL]
-        del s["prof_deck"][:D.DEAL]
+        s["players"][i]["deal"] = s["prof_deck"][: D.DEAL]
+        del s["prof_deck"][: D.DEAL]
     return s
 
 
@@ -126,9 +155,16 @@ def start_auction(s: dict) -> None:
     s["turn"] = None
     for p in s["players"]:
         p["best"] = 0
-    s["auction"] = {"free": [nxt(s, s["start"], k) for k in range(n)], "out": [],
-                    "bought": {}, "paid": {}, "nominator": s["start"], "cur": None,
-                    "step": "nominate", "actor": s["start"]}
+    s["auction"] = {
+        "free": [nxt(s, s["start"], k) for k in range(n)],
+        "out": [],
+        "bought": {},
+        "paid": {},
+        "nominator": s["start"],
+        "cur": None,
+        "step": "nominate",
+        "actor": s["start"],
+    }
     advance(s)
 
 
@@ -214,8 +250,8 @@ def gain(s: dict, seat: int, item: str) -> None:
 
 def draw(s: dict, seat: int, deck: str) -> None:
     key = DECK_OF[deck]
-    cards = s[key][:D.DRAW_SIZE]
-    del s[key][:D.DRAW_SIZE]
+    cards = s[key][: D.DRAW_SIZE]
+    del s[key][: D.DRAW_SIZE]
     s["pending"].insert(0, {"t": "keep", "seat": seat, "deck": deck, "cards": cards})
 
 
@@ -224,8 +260,7 @@ def start_actions(s: dict) -> None:
     s["phase"] = "action"
     s["auction"]["cur"] = None
     s["auction"]["step"] = ""
-    s["turn"] = {"seat": s["start"], "count": 0, "acts": 0,
-                 "used": {k: 0 for k in D.ACTION_LIMITS}}
+    s["turn"] = {"seat": s["start"], "count": 0, "acts": 0, "used": {k: 0 for k in D.ACTION_LIMITS}}
 
 
 def end_turn(s: dict) -> None:
@@ -250,16 +285,19 @@ def end_round(s: dict) -> None:
     winners = best_work_winners(s)
     for i in winners:
         s["players"][i]["pp"] += D.PP_BEST_WORK
-    s.setdefault("history", []).append({"round": s["round"], "best_work": winners,
-                                        "wv": [p["best"] for p in s["players"]]})
+    s.setdefault("history", []).append(
+        {"round": s["round"], "best_work": winners, "wv": [p["best"] for p in s["players"]]}
+    )
     s["round"] += 1
     s["start"] = nxt(s, s["start"])
     if s["round"] > D.ROUNDS:
         s["round"] = D.ROUNDS
         s["phase"] = "over"
         s["turn"] = None
-        s["final"] = [{"track": p["pp"], "prestige": SC.prestige_breakdown(s, i),
-                       "money": p["money"]} for i, p in enumerate(s["players"])]
+        s["final"] = [
+            {"track": p["pp"], "prestige": SC.prestige_breakdown(s, i), "money": p["money"]}
+            for i, p in enumerate(s["players"])
+        ]
         return
     start_auction(s)
 
@@ -274,8 +312,7 @@ def buildable(s: dict, seat: int) -> list[str]:
     p = s["players"][seat]
     if not can_act(s, "build") or p["money"] < build_cost(p):
         return []
-    return [b for b in D.BUILDINGS
-            if s["supply"]["buildings"][b] > 0 and b not in p["buildings"]]
+    return [b for b in D.BUILDINGS if s["supply"]["buildings"][b] > 0 and b not in p["buildings"]]
 
 
 def work_options(s: dict, seat: int, limit: int | None = None) -> list[str]:
@@ -341,8 +378,11 @@ def legal(s: dict, seat: int) -> list[str]:
     if can_act(s, "profession") and s["prof_deck"] and p["money"] >= D.CARD_COST:
         out.append("profession")
     if can_act(s, "freedom") and p["money"] >= D.FREEDOM_COST:
-        out += [f"freedom {f}" for f in D.FREEDOMS
-                if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0]
+        out += [
+            f"freedom {f}"
+            for f in D.FREEDOMS
+            if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0
+        ]
     if can_act(s, "bonus") and s["bonus_deck"] and p["money"] >= D.CARD_COST:
         out.append("bonus")
     if p["recruits"] > 0:
@@ -364,9 +404,14 @@ WHAT = {
     "turn": "take an action or end your turn (done)",
 }
 VERBS = {
-    "return": ("return",), "place": ("place",), "keep": ("keep",), "order": ("order",),
-    "recruit_now": ("recruit", "later"), "convert": ("prestige",),
-    "nominate": ("nominate", "decline", "sell"), "last": ("buy", "decline", "sell"),
+    "return": ("return",),
+    "place": ("place",),
+    "keep": ("keep",),
+    "order": ("order",),
+    "recruit_now": ("recruit", "later"),
+    "convert": ("prestige",),
+    "nominate": ("nominate", "decline", "sell"),
+    "last": ("buy", "decline", "sell"),
     "bid": ("raise", "pass", "sell"),
     "turn": ("place", "complete", "profession", "freedom", "bonus", "recruit", "sell", "done"),
 }
@@ -417,8 +462,9 @@ def _place_tile(s, p, kind, row, col, orient) -> None:
     if why:
         raise IllegalAction(why)
     p["grid"] = G.put(p["grid"], kind, cells)
-    p["tiles"].append({"kind": kind, "cells": [list(c) for c in cells],
-                       "at": [row, col], "orient": orient})
+    p["tiles"].append(
+        {"kind": kind, "cells": [list(c) for c in cells], "at": [row, col], "orient": orient}
+    )
 
 
 def _h_place(s, seat, p, verb, args):
@@ -484,8 +530,10 @@ def _h_convert(s, seat, p, verb, args):
     pend = s["pending"][0]
     k = args[0]
     if k < 0 or k > pend["wv"] // 2:
-        raise IllegalAction(f"you may convert 0 to {pend['wv'] // 2} PP from this payout "
-                            f"({pend['payment']} florins, 200 per PP, at least 100 stays)")
+        raise IllegalAction(
+            f"you may convert 0 to {pend['wv'] // 2} PP from this payout "
+            f"({pend['payment']} florins, 200 per PP, at least 100 stays)"
+        )
     p["money"] -= k * D.CONVERT_PRICE
     p["pp"] += k
     p["works"][-1]["pp"] = k
@@ -504,8 +552,14 @@ def _h_nominate(s, seat, p, verb, args):
     if p["money"] < D.OPENING_BID:
         raise IllegalAction(f"you need {D.OPENING_BID} florins to open an auction")
     active = [c for c in a["free"] if c == seat or eligible(s, c, item)]
-    a["cur"] = {"item": item, "high": D.OPENING_BID, "leader": seat, "active": active,
-                "passed": [], "turn": seat}
+    a["cur"] = {
+        "item": item,
+        "high": D.OPENING_BID,
+        "leader": seat,
+        "active": active,
+        "passed": [],
+        "turn": seat,
+    }
     a["step"] = "bid"
     _next_bidder(s, seat)
 
@@ -628,13 +682,31 @@ def complete(s: dict, seat: int, prof: str, bonus: list[str]) -> None:
     pay = wv * D.FLORINS_PER_WV
     p["money"] += pay
     p["best"] = max(p["best"], wv)
-    p["works"].append({"round": s["round"], "prof": prof, "bonus": list(bonus), "wv": wv,
-                       "pp": 0})
+    p["works"].append({"round": s["round"], "prof": prof, "bonus": list(bonus), "wv": wv, "pp": 0})
     _done_action(s, "work")
-    s["pending"].insert(0, {"t": "convert", "seat": seat, "prof": prof, "wv": wv,
-                            "lines": lines, "payment": pay, "max_pp": wv // 2})
+    s["pending"].insert(
+        0,
+        {
+            "t": "convert",
+            "seat": seat,
+            "prof": prof,
+            "wv": wv,
+            "lines": lines,
+            "payment": pay,
+            "max_pp": wv // 2,
+        },
+    )
 
 
-_HANDLERS = {"return": _h_return, "place": _h_place, "keep": _h_keep, "order": _h_order,
-             "recruit_now": _h_recruit_now, "convert": _h_convert, "nominate": _h_nominate,
-             "bid": _h_bid, "last": _h_last, "turn": _h_turn}
+_HANDLERS = {
+    "return": _h_return,
+    "place": _h_place,
+    "keep": _h_keep,
+    "order": _h_order,
+    "recruit_now": _h_recruit_now,
+    "convert": _h_convert,
+    "nominate": _h_nominate,
+    "bid": _h_bid,
+    "last": _h_last,
+    "turn": _h_turn,
+}

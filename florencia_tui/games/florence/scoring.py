@@ -33,8 +33,11 @@ def counts(p: dict) -> dict:
         "works": len(p["display"]),
         "empty": G.empty_count(p["grid"]),
     }
-    c["categories"] = sum(1 for k in ("forests", "lakes", "parks", "jesters", "builders",
-                                      "prestige", "freedoms") if c[k] > 0)
+    c["categories"] = sum(
+        1
+        for k in ("forests", "lakes", "parks", "jesters", "builders", "prestige", "freedoms")
+        if c[k] > 0
+    )
     return c
 
 
@@ -51,8 +54,9 @@ def work_lines(p: dict, prof: str, bonus: list[str]) -> list[list]:
     b = info["building"]
     lines.append([f"{b.capitalize()} in principality", D.WV_BUILDING if b in p["buildings"] else 0])
     land = info["landscape"]
-    lines.append([f"{land.capitalize()} in principality",
-                  D.WV_LANDSCAPE if p["land"][land] > 0 else 0])
+    lines.append(
+        [f"{land.capitalize()} in principality", D.WV_LANDSCAPE if p["land"][land] > 0 else 0]
+    )
     fr = info["freedom"]
     lines.append([D.FREEDOM_NAME[fr], D.WV_FREEDOM if fr in p["freedoms"] else 0])
     lines.append([f"Jesters ({p['jesters']} x {D.WV_PER_JESTER})", D.WV_PER_JESTER * p["jesters"]])
@@ -60,8 +64,8 @@ def work_lines(p: dict, prof: str, bonus: list[str]) -> list[list]:
     lines.append([f"Profession/recruiting cards ({ncards})", D.WV_PER_CARD * ncards])
     if bonus:
         c = counts(p)
-        c["hand_cards"] -= 1          # the played card leaves the hand ...
-        c["display_cards"] += 1       # ... and lies in the display
+        c["hand_cards"] -= 1  # the played card leaves the hand ...
+        c["display_cards"] += 1  # ... and lies in the display
         c["works"] += 1
         for card in bonus:
             lines.append([f"{card} {D.BONUS[card][0]}", bonus_value(card, c)])
@@ -118,5 +122,7 @@ def prestige_points(s: dict, seat: int, card: str) -> int:
 
 
 def prestige_breakdown(s: dict, seat: int) -> list[list]:
-    return [[f"{c} {D.PRESTIGE[c][0]}", prestige_points(s, seat, c)]
-            for c in s["players"][seat]["prestige"]]
+    return [
+        [f"{c} {D.PRESTIGE[c][0]}", prestige_points(s, seat, c)]
+        for c in s["players"][seat]["prestige"]
+    ]

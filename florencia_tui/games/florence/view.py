@@ -19,8 +19,9 @@ from florencia_tui.games.florence import scoring as SC
 
 # Every valid orientation of every piece with its cells, built once; each view
 # gets its own copy (marshal is a fast deep copy of plain data).
-_PIECES = marshal.dumps({k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()}
-                         for k in D.SHAPES})
+_PIECES = marshal.dumps(
+    {k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()} for k in D.SHAPES}
+)
 
 
 def money_visible(s: dict, owner: int, viewer) -> bool:
@@ -30,14 +31,25 @@ def money_visible(s: dict, owner: int, viewer) -> bool:
 def _player_view(s: dict, i: int, viewer) -> dict:
     p = s["players"][i]
     v = {
-        "seat": i, "name": s["names"][i],
-        "pp": p["pp"], "track": p["pp"] % 50, "laps": p["pp"] // 50,
+        "seat": i,
+        "name": s["names"][i],
+        "pp": p["pp"],
+        "track": p["pp"] % 50,
+        "laps": p["pp"] // 50,
         "grid": G.rows(p["grid"]),
-        "tiles": [{"kind": t["kind"], "cells": [list(c) for c in t["cells"]],
-                   "at": list(t["at"]), "orient": t["orient"]} for t in p["tiles"]],
+        "tiles": [
+            {
+                "kind": t["kind"],
+                "cells": [list(c) for c in t["cells"]],
+                "at": list(t["at"]),
+                "orient": t["orient"],
+            }
+            for t in p["tiles"]
+        ],
         "buildings": list(p["buildings"]),
         "landscapes": dict(p["land"]),
-        "jesters": p["jesters"], "builders": p["builders"],
+        "jesters": p["jesters"],
+        "builders": p["builders"],
         "build_cost": R.build_cost(p),
         "freedoms": list(p["freedoms"]),
         "display": list(p["display"]),
@@ -69,14 +81,22 @@ def _auction_view(s: dict) -> dict | None:
         return None
     cur = a["cur"]
     return {
-        "free": list(a["free"]), "out": list(a["out"]),
-        "bought": dict(a["bought"]), "paid": dict(a["paid"]),
+        "free": list(a["free"]),
+        "out": list(a["out"]),
+        "bought": dict(a["bought"]),
+        "paid": dict(a["paid"]),
         "nominator": a["nominator"] if s["phase"] == "auction" else None,
         "step": a["step"] if s["phase"] == "auction" else "",
-        "current": None if cur is None else {
-            "item": cur["item"], "high_bid": cur["high"], "high_bidder": cur["leader"],
-            "still_in": list(cur["active"]), "passed": list(cur["passed"]),
-            "turn": cur["turn"]},
+        "current": None
+        if cur is None
+        else {
+            "item": cur["item"],
+            "high_bid": cur["high"],
+            "high_bidder": cur["leader"],
+            "still_in": list(cur["active"]),
+            "passed": list(cur["passed"]),
+            "turn": cur["turn"],
+        },
     }
 
 
@@ -85,22 +105,37 @@ def view(s: dict, seat) -> dict:
     a = s["auction"]
     bought = a["bought"] if a else {}
     v = {
-        "game": "florence", "seat": seat, "to_act": to_act, "names": list(s["names"]),
-        "phase": s["phase"], "round": s["round"], "rounds": D.ROUNDS,
-        "min_wv": R.min_wv(s), "min_wv_table": {str(k): x for k, x in D.MIN_WV.items()},
+        "game": "florence",
+        "seat": seat,
+        "to_act": to_act,
+        "names": list(s["names"]),
+        "phase": s["phase"],
+        "round": s["round"],
+        "rounds": D.ROUNDS,
+        "min_wv": R.min_wv(s),
+        "min_wv_table": {str(k): x for k, x in D.MIN_WV.items()},
         "start_player": s["start"],
-        "piles": {k: {"name": D.PILE_NAME[k], "count": R.pile_count(s, k),
-                      "bought_by": bought.get(k)} for k in D.PILES},
+        "piles": {
+            k: {"name": D.PILE_NAME[k], "count": R.pile_count(s, k), "bought_by": bought.get(k)}
+            for k in D.PILES
+        },
         "pile_order": list(D.PILES),
         "auction": _auction_view(s),
-        "turn": None if s["turn"] is None else {
-            "seat": s["turn"]["seat"], "actions_used": s["turn"]["acts"],
-            "used": dict(s["turn"]["used"]), "limits": dict(D.ACTION_LIMITS)},
-        "supply": {"buildings": dict(s["supply"]["buildings"]),
-                   "freedoms": dict(s["supply"]["freedoms"]),
-                   "profession_deck": len(s["prof_deck"]),
-                   "bonus_deck": len(s["bonus_deck"]),
-                   "bonus_used": list(s["bonus_used"])},
+        "turn": None
+        if s["turn"] is None
+        else {
+            "seat": s["turn"]["seat"],
+            "actions_used": s["turn"]["acts"],
+            "used": dict(s["turn"]["used"]),
+            "limits": dict(D.ACTION_LIMITS),
+        },
+        "supply": {
+            "buildings": dict(s["supply"]["buildings"]),
+            "freedoms": dict(s["supply"]["freedoms"]),
+            "profession_deck": len(s["prof_deck"]),
+            "bonus_deck": len(s["bonus_deck"]),
+            "bonus_used": list(s["bonus_used"]),
+        },
         "players": [_player_view(s, i, seat) for i in range(s["n"])],
         "history": [dict(h) for h in s.get("history", [])],
         "prompt": None,
@@ -123,12 +158,17 @@ def view(s: dict, seat) -> dict:
 def public_prompt(s: dict, seat: int) -> dict:
     """What everyone may see of ``seat``'s pending decision."""
     pr = prompt(s, seat)
-    data = {k: pr.data[k] for k in ("high_bid", "item", "wv", "lines", "payment", "max_pp",
-                                    "piece", "deck", "count") if k in pr.data}
+    data = {
+        k: pr.data[k]
+        for k in ("high_bid", "item", "wv", "lines", "payment", "max_pp", "piece", "deck", "count")
+        if k in pr.data
+    }
     st = R.step(s, seat)
-    text = {"keep": f"{s['names'][seat]} is choosing a card",
-            "order": f"{s['names'][seat]} is putting cards under the deck",
-            "return": "Players are choosing their professions"}.get(st, pr.text)
+    text = {
+        "keep": f"{s['names'][seat]} is choosing a card",
+        "order": f"{s['names'][seat]} is putting cards under the deck",
+        "return": "Players are choosing their professions",
+    }.get(st, pr.text)
     return {"seat": seat, "kind": pr.kind, "text": text, "data": data}
 
 
@@ -139,58 +179,100 @@ def prompt(s: dict, seat: int) -> Prompt:
     if not st:
         return Prompt(seat, "florence.wait", "Nothing to decide now.", {})
     if st == "return":
-        return Prompt(seat, "florence.return",
-                      "Return one of your 4 professions (you keep the other 3).",
-                      {"cards": list(p["deal"])})
+        return Prompt(
+            seat,
+            "florence.return",
+            "Return one of your 4 professions (you keep the other 3).",
+            {"cards": list(p["deal"])},
+        )
     pend = s["pending"][0] if s["pending"] else None
     if st == "place":
         kind = pend["kind"]
-        return Prompt(seat, "florence.place", f"Place your {kind} in your principality.",
-                      {"piece": kind, "orients": list(G.ORIENTS[kind])})
+        return Prompt(
+            seat,
+            "florence.place",
+            f"Place your {kind} in your principality.",
+            {"piece": kind, "orients": list(G.ORIENTS[kind])},
+        )
     if st == "keep":
         deck = pend["deck"]
-        return Prompt(seat, "florence.keep", f"Keep one of these {deck} cards.",
-                      {"deck": deck, "cards": list(pend["cards"]), "count": len(pend["cards"])})
+        return Prompt(
+            seat,
+            "florence.keep",
+            f"Keep one of these {deck} cards.",
+            {"deck": deck, "cards": list(pend["cards"]), "count": len(pend["cards"])},
+        )
     if st == "order":
-        return Prompt(seat, "florence.order",
-                      "Order the other cards going under the deck (first named goes first).",
-                      {"deck": pend["deck"], "cards": list(pend["cards"]),
-                       "count": len(pend["cards"])})
+        return Prompt(
+            seat,
+            "florence.order",
+            "Order the other cards going under the deck (first named goes first).",
+            {"deck": pend["deck"], "cards": list(pend["cards"]), "count": len(pend["cards"])},
+        )
     if st == "recruit_now":
-        return Prompt(seat, "florence.recruit_now",
-                      "Use your recruiting card now on a face-up profession, or keep it.",
-                      {"targets": sorted(set(R.face_up_professions(s)))})
+        return Prompt(
+            seat,
+            "florence.recruit_now",
+            "Use your recruiting card now on a face-up profession, or keep it.",
+            {"targets": sorted(set(R.face_up_professions(s)))},
+        )
     if st == "convert":
-        return Prompt(seat, "florence.convert",
-                      f"Your work is worth {pend['wv']}: you receive {pend['payment']} florins. "
-                      f"Buy how many prestige points back (200 each, 0-{pend['max_pp']})?",
-                      {"prof": pend["prof"], "wv": pend["wv"],
-                       "lines": [list(x) for x in pend["lines"]],
-                       "payment": pend["payment"], "max_pp": pend["max_pp"]})
+        return Prompt(
+            seat,
+            "florence.convert",
+            f"Your work is worth {pend['wv']}: you receive {pend['payment']} florins. "
+            f"Buy how many prestige points back (200 each, 0-{pend['max_pp']})?",
+            {
+                "prof": pend["prof"],
+                "wv": pend["wv"],
+                "lines": [list(x) for x in pend["lines"]],
+                "payment": pend["payment"],
+                "max_pp": pend["max_pp"],
+            },
+        )
     a = s["auction"]
     if st == "nominate":
-        return Prompt(seat, "florence.nominate",
-                      f"{name}: nominate a pile at 200 florins, or decline (out for the round).",
-                      {"piles": R.eligible_piles(s, seat), "price": D.OPENING_BID,
-                       "money": p["money"]})
+        return Prompt(
+            seat,
+            "florence.nominate",
+            f"{name}: nominate a pile at 200 florins, or decline (out for the round).",
+            {"piles": R.eligible_piles(s, seat), "price": D.OPENING_BID, "money": p["money"]},
+        )
     if st == "last":
-        return Prompt(seat, "florence.last",
-                      "You are the last player: take an object for 200 florins, or decline.",
-                      {"piles": R.eligible_piles(s, seat), "price": D.LAST_PLAYER_PRICE,
-                       "money": p["money"]})
+        return Prompt(
+            seat,
+            "florence.last",
+            "You are the last player: take an object for 200 florins, or decline.",
+            {"piles": R.eligible_piles(s, seat), "price": D.LAST_PLAYER_PRICE, "money": p["money"]},
+        )
     if st == "bid":
         cur = a["cur"]
-        return Prompt(seat, "florence.bid",
-                      f"{D.PILE_NAME[cur['item']]}: high bid {cur['high']} by "
-                      f"{s['names'][cur['leader']]}. Raise to {cur['high'] + D.RAISE} or pass?",
-                      {"item": cur["item"], "high_bid": cur["high"], "high_bidder": cur["leader"],
-                       "raise_to": cur["high"] + D.RAISE, "money": p["money"]})
+        return Prompt(
+            seat,
+            "florence.bid",
+            f"{D.PILE_NAME[cur['item']]}: high bid {cur['high']} by "
+            f"{s['names'][cur['leader']]}. Raise to {cur['high'] + D.RAISE} or pass?",
+            {
+                "item": cur["item"],
+                "high_bid": cur["high"],
+                "high_bidder": cur["leader"],
+                "raise_to": cur["high"] + D.RAISE,
+                "money": p["money"],
+            },
+        )
     t = s["turn"]
-    return Prompt(seat, "florence.turn",
-                  f"Round {s['round']}: your action turn ({t['acts']}/2 actions used).",
-                  {"actions_used": t["acts"], "used": dict(t["used"]),
-                   "min_wv": R.min_wv(s), "build_cost": R.build_cost(p),
-                   "buildable": R.buildable(s, seat), "money": p["money"],
-                   "work_preview": {c: [list(x) for x in SC.work_lines(p, c, [])]
-                                    for c in p["hand"]},
-                   "bonus_values": SC.bonus_values(p) if p["bonus"] else {}})
+    return Prompt(
+        seat,
+        "florence.turn",
+        f"Round {s['round']}: your action turn ({t['acts']}/2 actions used).",
+        {
+            "actions_used": t["acts"],
+            "used": dict(t["used"]),
+            "min_wv": R.min_wv(s),
+            "build_cost": R.build_cost(p),
+            "buildable": R.buildable(s, seat),
+            "money": p["money"],
+            "work_preview": {c: [list(x) for x in SC.work_lines(p, c, [])] for c in p["hand"]},
+            "bonus_values": SC.bonus_values(p) if p["bonus"] else {},
+        },
+    )

@@ -110,55 +110,106 @@ class Palazzo(Game):
         kind = f"palazzo.{ph}"
         hand = list(s["hands"][seat])
         if ph == "turn":
-            return Prompt(seat, kind, "Your turn: take money, draw tiles, or rebuild?", {
-                "options": rules.legal(s, seat), "money_reveals": s["n"] + 1,
-                "price_after_draw": max(0, data.BASE_PRICE - len(s["supply"]) - 1)})
+            return Prompt(
+                seat,
+                kind,
+                "Your turn: take money, draw tiles, or rebuild?",
+                {
+                    "options": rules.legal(s, seat),
+                    "money_reveals": s["n"] + 1,
+                    "price_after_draw": max(0, data.BASE_PRICE - len(s["supply"]) - 1),
+                },
+            )
         if ph == "take":
             first = s["takers"][:2] == [seat, seat]
-            return Prompt(seat, kind, "Take one of the revealed cards"
-                          + (" (you take two)" if first else ""),
-                          {"revealed": list(s["revealed"]),
-                           "remaining_takes": s["takers"].count(seat)})
+            return Prompt(
+                seat,
+                kind,
+                "Take one of the revealed cards" + (" (you take two)" if first else ""),
+                {"revealed": list(s["revealed"]), "remaining_takes": s["takers"].count(seat)},
+            )
         if ph == "buy_or_auction":
             target = self._auction_target(s)
-            return Prompt(seat, kind, f"Buy from the supply (unit price {rules.unit_price(s)}) "
-                          "or auction the next quarry?", {
-                              "supply": list(s["supply"]), "unit_price": rules.unit_price(s),
-                              "max_payment": max_single_payment(hand),
-                              "buy": rules.buy_options(s, seat),
-                              "auction_quarry": target,
-                              "auction_tiles": (list(s["quarries"][target])
-                                                if target is not None else [])})
+            return Prompt(
+                seat,
+                kind,
+                f"Buy from the supply (unit price {rules.unit_price(s)}) "
+                "or auction the next quarry?",
+                {
+                    "supply": list(s["supply"]),
+                    "unit_price": rules.unit_price(s),
+                    "max_payment": max_single_payment(hand),
+                    "buy": rules.buy_options(s, seat),
+                    "auction_quarry": target,
+                    "auction_tiles": (list(s["quarries"][target]) if target is not None else []),
+                },
+            )
         if ph == "pay":
             b = s["buying"]
-            return Prompt(seat, kind, f"Pay at least {b['price']} for {' and '.join(b['tiles'])}",
-                          {"price": b["price"], "tiles": list(b["tiles"]), "hand": hand,
-                           "max_payment": max_single_payment(hand)})
+            return Prompt(
+                seat,
+                kind,
+                f"Pay at least {b['price']} for {' and '.join(b['tiles'])}",
+                {
+                    "price": b["price"],
+                    "tiles": list(b["tiles"]),
+                    "hand": hand,
+                    "max_payment": max_single_payment(hand),
+                },
+            )
         if ph == "build":
             p = s["pending"]
-            return Prompt(seat, kind, f"Build or discard: {', '.join(p['tiles'])}", {
-                "tiles": list(p["tiles"]),
-                "accepts": {t: rules.accepts(s, seat, t) for t in p["tiles"]},
-                "palaces": [list(x) for x in s["palaces"][seat]]})
+            return Prompt(
+                seat,
+                kind,
+                f"Build or discard: {', '.join(p['tiles'])}",
+                {
+                    "tiles": list(p["tiles"]),
+                    "accepts": {t: rules.accepts(s, seat, t) for t in p["tiles"]},
+                    "palaces": [list(x) for x in s["palaces"][seat]],
+                },
+            )
         if ph == "pick":
             h = s["handout"]
-            return Prompt(seat, kind, "Take one tile from the quarry (then build or discard it)",
-                          {"tiles": list(h["tiles"]), "quarry": h["quarry"]})
+            return Prompt(
+                seat,
+                kind,
+                "Take one tile from the quarry (then build or discard it)",
+                {"tiles": list(h["tiles"]), "quarry": h["quarry"]},
+            )
         if ph == "bid":
             a = s["auction"]
             st = a["bids"][str(seat)]
-            return Prompt(seat, kind, f"Raise over {a['high_total']} or pass "
-                          f"(your bid: {st['total']})", {
-                              "high_total": a["high_total"], "high_seat": a["high_seat"],
-                              "bid": clone(st), "currency": st["currency"],
-                              "tiles": list(a["tiles"]), "hand": hand})
+            return Prompt(
+                seat,
+                kind,
+                f"Raise over {a['high_total']} or pass (your bid: {st['total']})",
+                {
+                    "high_total": a["high_total"],
+                    "high_seat": a["high_seat"],
+                    "bid": clone(st),
+                    "currency": st["currency"],
+                    "tiles": list(a["tiles"]),
+                    "hand": hand,
+                },
+            )
         if ph == "rebuild":
-            return Prompt(seat, kind, "Rebuild: detach, insert or scrap", {
-                "options": rules.rebuild_ops(s, seat),
-                "palaces": [list(x) for x in s["palaces"][seat]]})
+            return Prompt(
+                seat,
+                kind,
+                "Rebuild: detach, insert or scrap",
+                {
+                    "options": rules.rebuild_ops(s, seat),
+                    "palaces": [list(x) for x in s["palaces"][seat]],
+                },
+            )
         if ph == "rebuild_pay":
-            return Prompt(seat, kind, "Pay one card (any) for the rebuild",
-                          {"hand": hand, "rebuild": s["rebuild"]})
+            return Prompt(
+                seat,
+                kind,
+                "Pay one card (any) for the rebuild",
+                {"hand": hand, "rebuild": s["rebuild"]},
+            )
         return Prompt(seat, "palazzo.none", "The game is over", {})
 
     @staticmethod
@@ -206,8 +257,11 @@ class Palazzo(Game):
                 return action
             if verb == "pay":
                 return f"Pay {fmt_cards(cards)} ({best_value(cards) or 0})"
-            st = (s["auction"]["bids"][str(seat)] if s.get("auction")
-                  else {"total": 0, "currency": None})
+            st = (
+                s["auction"]["bids"][str(seat)]
+                if s.get("auction")
+                else {"total": 0, "currency": None}
+            )
             v = best_value(cards, st["currency"]) or 0
             return f"Bid {fmt_cards(cards)} (+{v} = {st['total'] + v})"
         if verb == "pass":
@@ -215,8 +269,11 @@ class Palazzo(Game):
         if verb == "pick":
             return f"Pick {' '.join(args)}"
         if verb == "build" and len(args) >= 2:
-            return (f"Build {args[0]} as a new palace" if args[1] == "new"
-                    else f"Build {args[0]} on palace {args[-1]}")
+            return (
+                f"Build {args[0]} as a new palace"
+                if args[1] == "new"
+                else f"Build {args[0]} on palace {args[-1]}"
+            )
         if verb == "discard":
             return f"Discard {' '.join(args)}"
         if verb == "detach" and len(args) == 2:
@@ -230,8 +287,9 @@ class Palazzo(Game):
     def undo_barrier(self, before, after, seat, action):
         # Taking money draws from the shuffled deck and drawing tiles from the
         # face-down stacks: reveals that use no randomness at the time.
-        return (super().undo_barrier(before, after, seat, action)
-                or took_from(before, after, "deck", "stacks"))
+        return super().undo_barrier(before, after, seat, action) or took_from(
+            before, after, "deck", "stacks"
+        )
 
     def round_number(self, s):
         """Palazzo has no rounds in the rules; a round here is one turn of each player."""
@@ -252,10 +310,16 @@ class Palazzo(Game):
                 ScoreLine(f"Palace {i + 1} [{' '.join(pal)}]", palace_score(pal))
                 for i, pal in enumerate(s["palaces"][p])
             ]
-            cards.append(ScoreCard(
-                seat=p, name=s["names"][p], total=sum(x.points for x in lines), lines=lines,
-                tiebreak=max_single_payment(s["hands"][p]),
-                tiebreak_label="largest single payment"))
+            cards.append(
+                ScoreCard(
+                    seat=p,
+                    name=s["names"][p],
+                    total=sum(x.points for x in lines),
+                    lines=lines,
+                    tiebreak=max_single_payment(s["hands"][p]),
+                    tiebreak_label="largest single payment",
+                )
+            )
         return rank_cards(cards)
 
     # ------------------------------------------------------------------ bots

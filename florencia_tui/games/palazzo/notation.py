@@ -52,7 +52,7 @@ def parse_card(text: str) -> str:
         return low.upper()
     for c in CURRENCIES:
         if low.startswith(c.lower()):
-            cand = c + t[len(c):]
+            cand = c + t[len(c) :]
             if is_card(cand):
                 return cand
     if len(low) == 2 and low[0] in _SHORT and is_digit(low[1]):

@@ -191,8 +191,9 @@ def legal_subsets(hand, required_currency: str | None = None) -> list[list[str]]
 
 
 @lru_cache(maxsize=2048)
-def _cheapest_by_value(hand: tuple[str, ...], currencies: tuple[str, ...], hi: int
-                       ) -> dict[int, tuple[int, list[str]]]:
+def _cheapest_by_value(
+    hand: tuple[str, ...], currencies: tuple[str, ...], hi: int
+) -> dict[int, tuple[int, list[str]]]:
     """For every payment value up to ``hi`` that ``hand`` can pay exactly, the
     payment with the lowest face value (loose cards of one of ``currencies``):
     {value: (face, cards)}. A small knapsack over the C2 count and the five card
@@ -211,8 +212,12 @@ def _cheapest_by_value(hand: tuple[str, ...], currencies: tuple[str, ...], hi: i
         for v in VALUES:
             nb = n[b][v]
             top = min(n[o1][v], n[o2][v], nb)
-            opts = [(GROUP_VALUE * g + v * loose, 3 * v * g + v * loose, (v, g, loose))
-                    for g in range(top + 1) for loose in range(nb - g + 1) if g or loose]
+            opts = [
+                (GROUP_VALUE * g + v * loose, 3 * v * g + v * loose, (v, g, loose))
+                for g in range(top + 1)
+                for loose in range(nb - g + 1)
+                if g or loose
+            ]
             if not opts:
                 continue
             new = dict(states)
@@ -282,8 +287,10 @@ def _mix_reason(cards) -> str:
             seen[cur] = c
     if len(seen) >= 2:
         a, b = list(seen.values())[:2]
-        return (f"{a} and {b} mix currencies: loose cards must all be one currency "
-                "(only a whole group of three, one per currency with the same value, mixes them)")
+        return (
+            f"{a} and {b} mix currencies: loose cards must all be one currency "
+            "(only a whole group of three, one per currency with the same value, mixes them)"
+        )
     return "these cards cannot be split into whole groups plus loose cards of one currency"
 
 
@@ -345,7 +352,9 @@ def check_bid(increment, bid_state: dict | None, high: int) -> str | None:
         k = inc.count("C2")
         prior_c2 = list(bid_state.get("cards", [])).count("C2")
         if k % 3 and prior_c2 and k % 3 + prior_c2 >= 3:
-            why += ("; a group must be played whole in one bid "
-                    "(these C2 cannot join the C2 already in your bid)")
+            why += (
+                "; a group must be played whole in one bid "
+                "(these C2 cannot join the C2 already in your bid)"
+            )
         return why
     return None

@@ -201,9 +201,7 @@ def _palace_arg(s: dict, seat: int, text: str) -> int:
     k = to_int(text, "palace number")
     if not 1 <= k <= len(s["palaces"][seat]):
         n = len(s["palaces"][seat])
-        raise IllegalAction(
-            f"you have no palace {k} (you have {n} palace{'s' if n != 1 else ''})"
-        )
+        raise IllegalAction(f"you have no palace {k} (you have {n} palace{'s' if n != 1 else ''})")
     return k - 1
 
 
@@ -231,9 +229,7 @@ def legal(s: dict, seat: int) -> list[str]:
         # too, so `pay none` and every legal payment (pointless, but legal).
         price = s["buying"]["price"]
         return (["pay none"] if price <= 0 else []) + [
-            f"pay {fmt_cards(p)}"
-            for p in legal_subsets(s["hands"][seat])
-            if best_value(p) >= price
+            f"pay {fmt_cards(p)}" for p in legal_subsets(s["hands"][seat]) if best_value(p) >= price
         ]
     if ph == "build":
         out = []
@@ -327,8 +323,7 @@ def _draw_two(s: dict, seat: int) -> None:
             parts.append(f"rider {len(s['riders'])}/{data.RIDERS_TO_END}")
             if len(s["riders"]) >= data.RIDERS_TO_END:
                 s["phase"] = "over"
-                s["last"] = (f"{name(s, seat)} draws tiles: {', '.join(parts)}: "
-                             "the game ends")
+                s["last"] = f"{name(s, seat)} draws tiles: {', '.join(parts)}: the game ends"
                 return
         elif k == 0:
             s["supply"].append(t)
@@ -381,9 +376,7 @@ def _ph_buy_or_auction(s, seat, verb, args):
     price = unit * len(tiles)
     mx = max_single_payment(s["hands"][seat])
     if price > 0 and mx < price:
-        raise IllegalAction(
-            f"you cannot pay {price}: your largest single payment is {mx}"
-        )
+        raise IllegalAction(f"you cannot pay {price}: your largest single payment is {mx}")
     tiles = [t for t in sup if t in tiles]
     s["buying"] = {"tiles": tiles, "price": price, "unit": unit}
     s["phase"] = "pay"
@@ -406,8 +399,9 @@ def _ph_pay(s, seat, verb, args):
     for t in tiles:
         s["supply"].remove(t)
     s["pending"] = {"seat": seat, "tiles": list(tiles)}
-    s["last"] = (f"{name(s, seat)} buys {' and '.join(tiles)} for {price}"
-                 + (f" with {fmt_cards(cards)}" if cards else ""))
+    s["last"] = f"{name(s, seat)} buys {' and '.join(tiles)} for {price}" + (
+        f" with {fmt_cards(cards)}" if cards else ""
+    )
     s["phase"] = "build"
 
 
@@ -431,19 +425,29 @@ def _start_auction(s: dict, seat: int) -> None:
         order = [(seat + i) % n for i in range(n)]
         s["handout"] = {"quarry": target, "tiles": tiles, "order": order, "i": 0}
         s["phase"] = "pick"
-        s["last"] = (f"{name(s, seat)} moves the master builder to Q{target}: "
-                     f"{len(tiles)} tiles are handed out")
+        s["last"] = (
+            f"{name(s, seat)} moves the master builder to Q{target}: "
+            f"{len(tiles)} tiles are handed out"
+        )
         return
     bids = {str(p): {"cards": [], "total": 0, "currency": None} for p in range(n)}
     bids[str(seat)] = {"cards": [data.CERT3], "total": 3, "currency": None}
     s["cert3"] = seat
     s["auction"] = {
-        "starter": seat, "quarry": target, "tiles": tiles, "bids": bids, "passed": [],
-        "high_seat": seat, "high_total": 3, "turn": (seat + 1) % n,
+        "starter": seat,
+        "quarry": target,
+        "tiles": tiles,
+        "bids": bids,
+        "passed": [],
+        "high_seat": seat,
+        "high_total": 3,
+        "turn": (seat + 1) % n,
     }
     s["phase"] = "bid"
-    s["last"] = (f"{name(s, seat)} moves the master builder to Q{target} and "
-                 f"auctions {', '.join(tiles)}; opening bid C3 (3)")
+    s["last"] = (
+        f"{name(s, seat)} moves the master builder to Q{target} and "
+        f"auctions {', '.join(tiles)}; opening bid C3 (3)"
+    )
 
 
 def _next_bidder(a: dict, n: int, frm: int) -> int:
@@ -544,15 +548,18 @@ def _ph_build(s, seat, verb, args):
         if f <= top:
             if f == top or any(tile(x)[1] == f for x in pals[i]):
                 raise IllegalAction(
-                    f"palace {i + 1} already has floor {f}: floors must increase upward")
+                    f"palace {i + 1} already has floor {f}: floors must increase upward"
+                )
             raise IllegalAction(
                 f"floor {f} cannot go on top of floor {top}: floors must increase "
-                "(tiles go only on top when acquired)")
+                "(tiles go only on top when acquired)"
+            )
         pals[i].append(t)
         s["last"] = f"{name(s, seat)} builds {t} on palace {i + 1}"
     else:
-        raise IllegalAction("write 'build <tile> new', 'build <tile> on <palace>' "
-                            "or 'discard <tile>'")
+        raise IllegalAction(
+            "write 'build <tile> new', 'build <tile> on <palace>' or 'discard <tile>'"
+        )
     pend.remove(t)
     if not pend:
         s["pending"] = None
@@ -585,7 +592,8 @@ def _ph_rebuild(s, seat, verb, args):
         if len(pals[i]) != 1:
             raise IllegalAction(
                 f"palace {i + 1} has {len(pals[i])} tiles: only a single-tile palace can be "
-                "inserted (detach the tile first)")
+                "inserted (detach the tile first)"
+            )
         t = pals[i][0]
         f = tile(t)[1]
         if any(tile(x)[1] == f for x in pals[j]):
@@ -599,8 +607,10 @@ def _ph_rebuild(s, seat, verb, args):
             raise IllegalAction("write 'scrap <palace>'")
         i = _palace_arg(s, seat, args[0])
         if len(pals[i]) != 1:
-            raise IllegalAction(f"palace {i + 1} has {len(pals[i])} tiles: only a single-tile "
-                                "palace can be scrapped")
+            raise IllegalAction(
+                f"palace {i + 1} has {len(pals[i])} tiles: only a single-tile "
+                "palace can be scrapped"
+            )
         s["out"].append(pals[i][0])
         desc = f"scraps palace {i + 1} ({pals[i][0]})"
         del pals[i]

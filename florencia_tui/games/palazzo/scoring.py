@@ -17,8 +17,10 @@ def palace_lines(tiles: list[str]) -> list[tuple[str, int]]:
     label = "1 floor" if n == 1 else f"{n} floors"
     return [
         (label, base),
-        (f"windows ({w})" if windows_count else "windows (count from 3 floors)",
-         w if windows_count else 0),
+        (
+            f"windows ({w})" if windows_count else "windows (count from 3 floors)",
+            w if windows_count else 0,
+        ),
         ("height bonus", height),
         ("pure bonus" if pure else "pure bonus (mixed)", pure_bonus if pure else 0),
     ]

@@ -31,17 +31,33 @@ def pending_view(s: dict) -> dict | None:
     ph = s["phase"]
     if ph == "pay":
         b = s["buying"]
-        return {"seat": s["active"], "tiles": [], "buying": list(b["tiles"]),
-                "price": b["price"], "unit": b["unit"]}
+        return {
+            "seat": s["active"],
+            "tiles": [],
+            "buying": list(b["tiles"]),
+            "price": b["price"],
+            "unit": b["unit"],
+        }
     if ph == "build":
         p = s["pending"]
         seat = p["seat"]
-        return {"seat": seat, "tiles": list(p["tiles"]), "buying": [], "price": 0,
-                "accepts": {t: accepts(s, seat, t) for t in p["tiles"]},
-                "won": clone(s.get("won"))}
+        return {
+            "seat": seat,
+            "tiles": list(p["tiles"]),
+            "buying": [],
+            "price": 0,
+            "accepts": {t: accepts(s, seat, t) for t in p["tiles"]},
+            "won": clone(s.get("won")),
+        }
     if ph == "rebuild_pay":
-        return {"seat": s["active"], "tiles": [], "buying": [], "price": 0,
-                "cost": "any one card", "rebuild": s["rebuild"]}
+        return {
+            "seat": s["active"],
+            "tiles": [],
+            "buying": [],
+            "price": 0,
+            "cost": "any one card",
+            "rebuild": s["rebuild"],
+        }
     return None
 
 
@@ -50,19 +66,25 @@ def view(s: dict, seat: int | None) -> dict:
     players = []
     for p in range(n):
         mine = seat == p
-        players.append({
-            "name": s["names"][p],
-            "hand": list(s["hands"][p]) if mine else None,
-            "hand_count": len(s["hands"][p]),
-            "palaces": [list(x) for x in s["palaces"][p]],
-            "score": player_score(s["palaces"][p]),
-            "max_payment": max_single_payment(s["hands"][p]) if mine else None,
-        })
+        players.append(
+            {
+                "name": s["names"][p],
+                "hand": list(s["hands"][p]) if mine else None,
+                "hand_count": len(s["hands"][p]),
+                "palaces": [list(x) for x in s["palaces"][p]],
+                "score": player_score(s["palaces"][p]),
+                "max_payment": max_single_payment(s["hands"][p]) if mine else None,
+            }
+        )
     h = s["handout"]
     handout = None
     if h is not None:
-        handout = {"quarry": h["quarry"], "tiles": list(h["tiles"]), "order": list(h["order"]),
-                   "next": h["order"][h["i"]]}
+        handout = {
+            "quarry": h["quarry"],
+            "tiles": list(h["tiles"]),
+            "order": list(h["order"]),
+            "next": h["order"][h["i"]],
+        }
     return {
         "game": "palazzo",
         "names": list(s["names"]),
@@ -74,8 +96,7 @@ def view(s: dict, seat: int | None) -> dict:
         "phase": PHASE_TEXT[s["phase"]],
         "over": s["phase"] == "over",
         "turn_no": s["turn_no"],
-        "stack": {"current": current_stack(s),
-                  "left": {k: len(v) for k, v in s["stacks"].items()}},
+        "stack": {"current": current_stack(s), "left": {k: len(v) for k, v in s["stacks"].items()}},
         "riders": len(s["riders"]),
         "riders_to_end": data.RIDERS_TO_END,
         "supply": list(s["supply"]),

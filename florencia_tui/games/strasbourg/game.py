@@ -90,13 +90,20 @@ class Strasbourg(Game):
     max_players = 5
     rules_help = RULES_HELP
     variants = (
-        Variant("min_draw", "First draw optional",
-                "a player may stop before drawing any card in the planning (the engine's "
-                "reading of \"Saca la carta superior de tu mazo\": at least 1)",
-                on=0, off=data.MIN_DRAW_DEFAULT),
-        Variant("open_screens", "Open screens",
-                "everyone's coins, goods and privileges are shown (printed: kept "
-                "\"detrás de tu pantalla\")"),
+        Variant(
+            "min_draw",
+            "First draw optional",
+            "a player may stop before drawing any card in the planning (the engine's "
+            'reading of "Saca la carta superior de tu mazo": at least 1)',
+            on=0,
+            off=data.MIN_DRAW_DEFAULT,
+        ),
+        Variant(
+            "open_screens",
+            "Open screens",
+            "everyone's coins, goods and privileges are shown (printed: kept "
+            '"detrás de tu pantalla")',
+        ),
     )
 
     def _new(self, names, seed, options):
@@ -137,8 +144,10 @@ class Strasbourg(Game):
                 seat,
                 "strasbourg.keep_tasks",
                 "Keep 1-5 of your dealt task cards (the rest leave the game).",
-                {"dealt": list(pl["dealt"]),
-                 "texts": [data.task_text(t, s["n"]) for t in pl["dealt"]]},
+                {
+                    "dealt": list(pl["dealt"]),
+                    "texts": [data.task_text(t, s["n"]) for t in pl["dealt"]],
+                },
             )
         if ph == "planning":
             if pl["plan"] == "draw":
@@ -147,8 +156,11 @@ class Strasbourg(Game):
                     "strasbourg.draw",
                     f"Round {s['round']} planning: draw another card or stop? "
                     f"(hand {len(pl['hand'])}, deck {len(pl['deck'])})",
-                    {"hand": list(pl["hand"]), "deck": len(pl["deck"]),
-                     "can_stop": "stop" in rules.legal(s, seat)},
+                    {
+                        "hand": list(pl["hand"]),
+                        "deck": len(pl["deck"]),
+                        "can_stop": "stop" in rules.legal(s, seat),
+                    },
                 )
             return Prompt(
                 seat,
@@ -191,8 +203,12 @@ class Strasbourg(Game):
                 "strasbourg.guild_reward",
                 f"You are {data.GUILD_NAMES[g]} {kind}: take {both} "
                 f"(you have {pl['coins']} coin{'' if pl['coins'] == 1 else 's'}).",
-                {"role": kind, "guild": g, "coins": pl["coins"],
-                 "squares": {c: data.CELLS[c]["price"] for c in squares}},
+                {
+                    "role": kind,
+                    "guild": g,
+                    "coins": pl["coins"],
+                    "squares": {c: data.CELLS[c]["price"] for c in squares},
+                },
             )
         if kind == "sell":
             return Prompt(
@@ -209,8 +225,12 @@ class Strasbourg(Game):
                 {"cards": list(item["cards"])},
             )
         if kind == "chapel":
-            return Prompt(seat, "strasbourg.chapel", "Church: build a chapel on a free spot.",
-                          {"spots": rules.free_chapel_spots(s)})
+            return Prompt(
+                seat,
+                "strasbourg.chapel",
+                "Church: build a chapel on a free spot.",
+                {"spots": rules.free_chapel_spots(s)},
+            )
         b = item["building"]
         return Prompt(
             seat,

@@ -70,7 +70,7 @@ def new_state(names: list[str], seed: int, options: dict) -> dict:
     tasks = [t[0] for t in data.TASKS]
     rng.shuffle(s, tasks)
     for p in range(n):
-        players[p]["dealt"] = sorted(tasks[p * data.TASKS_DEALT:(p + 1) * data.TASKS_DEALT])
+        players[p]["dealt"] = sorted(tasks[p * data.TASKS_DEALT : (p + 1) * data.TASKS_DEALT])
     council = {k: None for k in data.COUNCIL_SEATS}
     council["NOB"] = start
     council["CHU"] = (start + 1) % n
@@ -164,9 +164,7 @@ def legal(s: dict, seat: int) -> list[str]:
     ph = s["phase"]
     if ph == "tasks":
         d = pl["dealt"]
-        return [
-            "keep " + " ".join(c) for k in range(1, len(d) + 1) for c in combinations(d, k)
-        ]
+        return ["keep " + " ".join(c) for k in range(1, len(d) + 1) for c in combinations(d, k)]
     if ph == "planning":
         if pl["plan"] == "draw":
             out = ["draw"] if pl["deck"] else []

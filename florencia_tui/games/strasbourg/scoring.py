@@ -116,8 +116,7 @@ def evaluate(task_id: str, s: dict, p: int) -> bool:
         return all(mine > city_count(s, q) for q in range(s["n"]) if q != p)
     if kind == "same_chapel":
         return any(
-            sum(1 for c in data.CHAPEL_SQUARES[k] if c in cells) >= prm["min"]
-            for k in s["chapels"]
+            sum(1 for c in data.CHAPEL_SQUARES[k] if c in cells) >= prm["min"] for k in s["chapels"]
         )
     if kind == "chapels_touched":
         return (
@@ -129,8 +128,12 @@ def evaluate(task_id: str, s: dict, p: int) -> bool:
     if kind == "block_2x2":
         for c in cells:
             x, y = data.cell_xy(c)
-            if x + 1 < len(data.COLUMNS) and y + 1 < data.ROWS and all(
-                data.cell_id(x + dx, y + dy) in cells for dx, dy in ((1, 0), (0, 1), (1, 1))
+            if (
+                x + 1 < len(data.COLUMNS)
+                and y + 1 < data.ROWS
+                and all(
+                    data.cell_id(x + dx, y + dy) in cells for dx, dy in ((1, 0), (0, 1), (1, 1))
+                )
             ):
                 return True
         return False

@@ -69,9 +69,7 @@ def view(s: dict, seat: int | None) -> dict:
         d["tasks"] = None if tasks is None else list(tasks)
         d["task_texts"] = None if tasks is None else [data.task_text(t, s["n"]) for t in tasks]
         d["dealt"] = list(pl["dealt"]) if private else None
-        d["dealt_texts"] = (
-            [data.task_text(t, s["n"]) for t in pl["dealt"]] if private else None
-        )
+        d["dealt_texts"] = [data.task_text(t, s["n"]) for t in pl["dealt"]] if private else None
         players.append(d)
 
     city = s["city"]

@@ -11,8 +11,12 @@ from textual.widgets import Footer, Static
 class ConfirmScreen(ModalScreen[bool]):
     """Dismissed with True on ``y`` (or Enter), False on ``n`` or Esc."""
 
-    BINDINGS = [("y", "answer(True)", "Yes"), ("enter", "answer(True)", "Yes"),
-                ("n", "answer(False)", "No"), ("escape", "answer(False)", "No")]
+    BINDINGS = [
+        ("y", "answer(True)", "Yes"),
+        ("enter", "answer(True)", "Yes"),
+        ("n", "answer(False)", "No"),
+        ("escape", "answer(False)", "No"),
+    ]
 
     def __init__(self, question: str, detail: str = "") -> None:
         super().__init__()

@@ -40,9 +40,11 @@ class CurtainScreen(ModalScreen[bool]):
 
     def _text(self) -> str:
         wait = "" if self.is_ready else "\n\n[dim]one moment…[/]"
-        return (f"Pass the keyboard to [b]{self.player}[/b]\n\n"
-                f"{self.player}, press [b reverse] Enter [/] when the others look away."
-                f"{wait}")
+        return (
+            f"Pass the keyboard to [b]{self.player}[/b]\n\n"
+            f"{self.player}, press [b reverse] Enter [/] when the others look away."
+            f"{wait}"
+        )
 
     @property
     def is_ready(self) -> bool:

@@ -28,9 +28,11 @@ class EndScreen(Screen[None]):
             yield Static(f"{self.table.info.title}: game over", id="end-title")
             yield Static(winner_line(cards), id="end-winner")
             yield Static(scores_table(cards), id="end-scores")
-            yield Static(f"Saved as game {self.table.table_id}. "
-                         f"`florencia export {self.table.table_id}` writes its record.",
-                         id="end-hint")
+            yield Static(
+                f"Saved as game {self.table.table_id}. "
+                f"`florencia export {self.table.table_id}` writes its record.",
+                id="end-hint",
+            )
         yield Footer()
 
     def action_home(self) -> None:

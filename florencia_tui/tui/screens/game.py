@@ -45,7 +45,7 @@ def status_line(title: str, status: str, tail: str, width: int) -> str:
     if cell_len(short) <= width:
         return escape(short)
     room = max(8, width - cell_len(tail))
-    return escape((status[:room - 1] + "…" if len(status) > room else status) + tail)
+    return escape((status[: room - 1] + "…" if len(status) > room else status) + tail)
 
 
 class GameScreen(Screen[None]):
@@ -155,8 +155,10 @@ class GameScreen(Screen[None]):
             self._curtain_up = True
             self._close_private_overlays()
             await self.render_view()  # the previous viewer's view, no prompt
-            self.app.push_screen(CurtainScreen(table.names[decider], self.app.curtain_guard),
-                                 lambda ready: self._curtain_down(decider, ready))
+            self.app.push_screen(
+                CurtainScreen(table.names[decider], self.app.curtain_guard),
+                lambda ready: self._curtain_down(decider, ready),
+            )
             return
         if decider is not None:
             self.viewer = decider
@@ -279,8 +281,10 @@ class GameScreen(Screen[None]):
             you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
             tail = f" · to act: {who}{you}"
         self.query_one("#status", Static).update(
-            status_line(table.info.title, table.status(), tail,
-                        (self.size.width or self.app.size.width) - 2))
+            status_line(
+                table.info.title, table.status(), tail, (self.size.width or self.app.size.width) - 2
+            )
+        )
 
     def _render_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -294,7 +298,7 @@ class GameScreen(Screen[None]):
             log.clear()
             new = lines
         else:
-            new = lines[old[1]:]
+            new = lines[old[1] :]
         for line in new:
             log.write(Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line)
         self._log_count = key
@@ -307,9 +311,13 @@ class GameScreen(Screen[None]):
             await box.mount(Static("The game is over.", id="prompt-body"))
             return
         if self._confirm is not None and self._confirm == seat:
-            await box.mount(Static(
-                "Your turn is done. [b reverse] Enter [/] confirm turn · "
-                "[b reverse] u [/] undo (take the last action back)", id="prompt-body"))
+            await box.mount(
+                Static(
+                    "Your turn is done. [b reverse] Enter [/] confirm turn · "
+                    "[b reverse] u [/] undo (take the last action back)",
+                    id="prompt-body",
+                )
+            )
             return
         if seat is None or seat not in to_act or waiting or self._curtain_up:
             text = waiting or f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
@@ -320,8 +328,12 @@ class GameScreen(Screen[None]):
         panel = self.ui.prompt_panel(prompt, view, legal)
         if panel is None:
             options = [(a, self.table.label(seat, a)) for a in legal]
-            panel = ActionBar(prompt, options, self.ui.unavailable(prompt, view, legal),
-                              keys=self.ui.option_keys(prompt, legal))
+            panel = ActionBar(
+                prompt,
+                options,
+                self.ui.unavailable(prompt, view, legal),
+                keys=self.ui.option_keys(prompt, legal),
+            )
         await box.mount(panel)
 
     # ----- input ----------------------------------------------------------------
@@ -351,9 +363,13 @@ class GameScreen(Screen[None]):
         """After ``seat``'s action: does its turn end here with something it may
         still take back? Then play waits for its Enter (``app.confirm_turns``)."""
         table = self.table
-        return (getattr(self.app, "confirm_turns", False) and not self.shared
-                and seat not in table.to_act() and not table.is_over()
-                and table.can_undo(seat))
+        return (
+            getattr(self.app, "confirm_turns", False)
+            and not self.shared
+            and seat not in table.to_act()
+            and not table.is_over()
+            and table.can_undo(seat)
+        )
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "confirm":  # Enter confirms only at the end-of-turn step
@@ -369,8 +385,11 @@ class GameScreen(Screen[None]):
         box = self.query_one("#command", Input)
         example = self._example()
         # (benchmarks/net_load.py waits for "type an action" on the screen)
-        box.placeholder = ("type an action" + (f", e.g. {example}" if example else "")
-                           + " · ? lists how · Esc cancels")
+        box.placeholder = (
+            "type an action"
+            + (f", e.g. {example}" if example else "")
+            + " · ? lists how · Esc cancels"
+        )
         box.display = True
         box.value = ""
         box.focus()
@@ -485,7 +504,10 @@ class GameScreen(Screen[None]):
             if leave:
                 self.app.go_home()
 
-        self.app.push_screen(ConfirmScreen(
-            "Leave this game for the home screen?",
-            "It is saved after every action: pick it under \"Continue a saved game\" "
-            "to play on."), answer)
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave this game for the home screen?",
+                'It is saved after every action: pick it under "Continue a saved game" to play on.',
+            ),
+            answer,
+        )

@@ -87,11 +87,14 @@ def notation_help(table, seat: int | None) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [("escape", "close", "Close"), ("f1", "close", "Close"),
-                ("question_mark", "close", "Close"), ("q", "close", "Close")]
+    BINDINGS = [
+        ("escape", "close", "Close"),
+        ("f1", "close", "Close"),
+        ("question_mark", "close", "Close"),
+        ("q", "close", "Close"),
+    ]
 
-    def __init__(self, text: str, legend: str = "", title: str = "",
-                 keys: bool = True) -> None:
+    def __init__(self, text: str, legend: str = "", title: str = "", keys: bool = True) -> None:
         super().__init__()
         self.text = text
         self.legend = legend

@@ -63,8 +63,9 @@ def saved_label(g, game=None, state=None) -> Text:
             if who:
                 t.append(f" · {', '.join(who)} to act", style="bold")
     humans = [s["name"] for s in g.seats if s["kind"] == "human"]
-    bots = [f"{s['name']} ({s['kind'].removeprefix('bot:')})" for s in g.seats
-            if s["kind"] != "human"]
+    bots = [
+        f"{s['name']} ({s['kind'].removeprefix('bot:')})" for s in g.seats if s["kind"] != "human"
+    ]
     t.append("\n  ")
     t.append("humans " + (", ".join(humans) or "none"))
     if bots:
@@ -75,10 +76,14 @@ def saved_label(g, game=None, state=None) -> Text:
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("enter", "open", "Open", priority=True),
-                ("tab", "app.focus_next", "Switch list"),
-                ("f1", "help", "Help"), ("r", "replays", "Replays"),
-                ("s", "stats", "Statistics"), ("q", "app.quit", "Quit")]
+    BINDINGS = [
+        Binding("enter", "open", "Open", priority=True),
+        ("tab", "app.focus_next", "Switch list"),
+        ("f1", "help", "Help"),
+        ("r", "replays", "Replays"),
+        ("s", "stats", "Statistics"),
+        ("q", "app.quit", "Quit"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -122,8 +127,7 @@ class HomeScreen(Screen[None]):
             summary = compute(self.app.store).summary()
         except Exception:  # noqa: BLE001 - a store without games tables
             return
-        self.query_one("#home-stats", Static).update(
-            f"[b]Statistics[/b] [dim]{summary}[/]")
+        self.query_one("#home-stats", Static).update(f"[b]Statistics[/b] [dim]{summary}[/]")
 
     def action_replays(self) -> None:
         from florencia_tui.tui.screens.replay import ReplaysScreen
@@ -145,9 +149,16 @@ class HomeScreen(Screen[None]):
             damage = self.app.store.damage(g.id)
             if damage:  # listed, named, not offered: the others still open
                 title = REGISTRY[g.game].title if g.game in REGISTRY else g.game
-                saved.add_option(Option(Text(f"#{g.id} {title} · damaged save, cannot be "
-                                             f"opened: {damage}", style="red"),
-                                        id=f"saved-{g.id}", disabled=True))
+                saved.add_option(
+                    Option(
+                        Text(
+                            f"#{g.id} {title} · damaged save, cannot be opened: {damage}",
+                            style="red",
+                        ),
+                        id=f"saved-{g.id}",
+                        disabled=True,
+                    )
+                )
                 continue
             game = get_game(g.game)
             state = game.load(self.app.store.state(g.id))

@@ -75,8 +75,7 @@ class LogScreen(Screen[None]):
         shown = filter_lines(lines, self.seat_filter, self.text_filter)
         names = self.table.names
         who = "everyone" if self.seat_filter is None else names[self.seat_filter]
-        title = (f"[b]Game log[/b] as {viewer_label(names, self.viewer)} sees it · "
-                 f"player: {who}")
+        title = f"[b]Game log[/b] as {viewer_label(names, self.viewer)} sees it · player: {who}"
         if self.text_filter:
             title += f" · text: “{self.text_filter}”"
         title += f" · {len(shown)}/{len(lines)} entries"
@@ -108,16 +107,18 @@ class LogScreen(Screen[None]):
         if not lines:
             self.notify("Nothing to export: no entry matches the filters.", severity="warning")
             return
-        text = export_text(self.table.game_id, self.table.table_id, self.table.names,
-                           self.viewer, lines)
+        text = export_text(
+            self.table.game_id, self.table.table_id, self.table.names, self.viewer, lines
+        )
         what = self.export_summary(len(lines))
         if not getattr(self.app, "writes_local_files", True):
             self.app.push_screen(LogTextScreen(text, what))
             return
         from florencia_tui.store import data_dir, write_private
 
-        path = write_private(export_path(data_dir(), self.table.table_id, self.table.names,
-                                         self.viewer), text)
+        path = write_private(
+            export_path(data_dir(), self.table.table_id, self.table.names, self.viewer), text
+        )
         self.exported = path
         self.refresh_lines()
         self.notify(f"Wrote {what} to {path}")
@@ -171,8 +172,11 @@ class LogTextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-text-box"):
-            yield Static(f"[b]{self.what}[/b] · select to copy; c copies it all to your "
-                         "clipboard; Esc goes back", id="log-text-title")
+            yield Static(
+                f"[b]{self.what}[/b] · select to copy; c copies it all to your "
+                "clipboard; Esc goes back",
+                id="log-text-title",
+            )
             yield TextArea(self.text, read_only=True, id="log-text", soft_wrap=True)
         yield Footer()
 

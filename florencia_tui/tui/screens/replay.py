@@ -69,14 +69,16 @@ class ReplayScreen(Screen[None]):
         Binding("v", "view", "View", priority=True),
     ]
 
-    def __init__(self, timeline: Timeline, table_id: int | None = None,
-                 finished: bool | None = None) -> None:
+    def __init__(
+        self, timeline: Timeline, table_id: int | None = None, finished: bool | None = None
+    ) -> None:
         super().__init__()
         self.timeline = timeline
         self.table_id = table_id
         game = timeline.game
-        self.finished = game.is_over(timeline.state(len(timeline))) if finished is None \
-            else finished
+        self.finished = (
+            game.is_over(timeline.state(len(timeline))) if finished is None else finished
+        )
         # Finished games start with everything shown and can show any seat's
         # view. A game still in play shows the public view only: its seats'
         # secrets are still secret (the players may be sitting right here).
@@ -101,8 +103,9 @@ class ReplayScreen(Screen[None]):
                 log.can_focus = False
                 yield log
         yield Static(id="replay-step")
-        yield Input(id="replay-round", placeholder="round number, then Enter (Esc cancels)",
-                    type="integer")
+        yield Input(
+            id="replay-round", placeholder="round number, then Enter (Esc cancels)", type="integer"
+        )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -129,7 +132,8 @@ class ReplayScreen(Screen[None]):
         self.query_one("#status", Static).update(
             f"[b]Replay{gid}[/b] {title} · {self.pos}/{len(tl)}"
             + (f" · round {rnd}" if rnd is not None else "")
-            + f" · view: {self.viewer_name()} · {game.status(state)}")
+            + f" · view: {self.viewer_name()} · {game.status(state)}"
+        )
         self.shown_view = view  # what the board was given (for tests and tools)
         self.query_one("#board").show(view)
         players = self.ui.players_text(view, game.to_act(state))
@@ -167,9 +171,15 @@ class ReplayScreen(Screen[None]):
             self.notify("This game has no rounds: ← and → step through it.")
             return
         rounds = self.timeline.rounds
-        target = next((r for r in rounds if r > rnd), None) if delta > 0 else (
-            rnd if self.timeline.first_of_round(rnd) != self.pos
-            else next((r for r in reversed(rounds) if r < rnd), None))
+        target = (
+            next((r for r in rounds if r > rnd), None)
+            if delta > 0
+            else (
+                rnd
+                if self.timeline.first_of_round(rnd) != self.pos
+                else next((r for r in reversed(rounds) if r < rnd), None)
+            )
+        )
         if target is None:
             self.action_jump("end" if delta > 0 else "start")
             return
@@ -193,8 +203,9 @@ class ReplayScreen(Screen[None]):
         if pos is None:
             rounds = self.timeline.rounds
             span = f"{rounds[0]}-{rounds[-1]}" if rounds else "none"
-            self.notify(f"No round {event.value or '?'} in this game (rounds {span}).",
-                        severity="warning")
+            self.notify(
+                f"No round {event.value or '?'} in this game (rounds {span}).", severity="warning"
+            )
             return
         box.display = False
         self.pos = pos
@@ -202,8 +213,10 @@ class ReplayScreen(Screen[None]):
 
     def action_view(self) -> None:
         if not self.finished:
-            self.notify("This game is still in play: the replay shows what a spectator sees. "
-                        "Each seat's view unlocks when the game is over.")
+            self.notify(
+                "This game is still in play: the replay shows what a spectator sees. "
+                "Each seat's view unlocks when the game is over."
+            )
             return
         i = self.viewers.index(self.viewer)
         self.viewer = self.viewers[(i + 1) % len(self.viewers)]
@@ -224,8 +237,9 @@ class ReplaysScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static("Replays · every saved and finished game · Enter opens one",
-                         id="home-title")
+            yield Static(
+                "Replays · every saved and finished game · Enter opens one", id="home-title"
+            )
             yield OptionList(id="replays")
         yield Footer()
 
@@ -239,11 +253,14 @@ class ReplaysScreen(Screen[None]):
             title = info.title if info else g.game
             when = time.strftime("%d %b %H:%M", time.localtime(g.updated))
             state = "finished" if g.status == "over" else "in play"
-            label = Text(f"#{g.id} {title} · {state} · {', '.join(g.names)} · "
-                         f"{g.n_actions} entries · {when}",
-                         style="" if info and info.available else "dim")
-            box.add_option(Option(label, id=f"replay-{g.id}",
-                                  disabled=not (info and info.available)))
+            label = Text(
+                f"#{g.id} {title} · {state} · {', '.join(g.names)} · "
+                f"{g.n_actions} entries · {when}",
+                style="" if info and info.available else "dim",
+            )
+            box.add_option(
+                Option(label, id=f"replay-{g.id}", disabled=not (info and info.available))
+            )
         if rows:
             box.highlighted = 0
         box.focus()

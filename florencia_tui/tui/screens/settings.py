@@ -44,7 +44,8 @@ class SettingsScreen(ModalScreen[None]):
             f"[b reverse] b [/] Bot speed: {speeds}\n"
             "      seconds a bot's move stays on screen: "
             + ", ".join(f"{n} {SPEEDS[n]:g}" for n in SPEEDS)
-            + "\n\n[dim]Esc returns to the game.[/]")
+            + "\n\n[dim]Esc returns to the game.[/]"
+        )
 
     def action_confirm(self) -> None:
         self.app.confirm_turns = not self.app.confirm_turns

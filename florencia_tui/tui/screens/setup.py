@@ -32,13 +32,16 @@ def name_problem(names: list[str]) -> str | None:
         if not name:
             return f"Seat {i + 1} has no name: type one."
         if cell_len(name) > NAME_MAX:
-            return (f"Seat {i + 1}'s name is {cell_len(name)} characters wide; "
-                    f"at most {NAME_MAX} fit.")
+            return (
+                f"Seat {i + 1}'s name is {cell_len(name)} characters wide; at most {NAME_MAX} fit."
+            )
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if name.casefold() in seen:
-            return (f"Seats {seen[name.casefold()] + 1} and {i + 1} are both called "
-                    f"{name}: each player needs a different name.")
+            return (
+                f"Seats {seen[name.casefold()] + 1} and {i + 1} are both called "
+                f"{name}: each player needs a different name."
+            )
         seen[name.casefold()] = i
     return None
 
@@ -52,12 +55,15 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
-        yield Input(DEFAULT_NAMES[self.index], id=f"name-{self.index}",
-                    classes="seat-name", compact=True)
-        yield Button(KIND_LABELS[self.kind], id=f"kind-{self.index}", classes="seat-kind",
-                     compact=True)
-        yield Static(KIND_NOTES.get(self.kind, ""), id=f"note-{self.index}",
-                     classes="dim seat-note")
+        yield Input(
+            DEFAULT_NAMES[self.index], id=f"name-{self.index}", classes="seat-name", compact=True
+        )
+        yield Button(
+            KIND_LABELS[self.kind], id=f"kind-{self.index}", classes="seat-kind", compact=True
+        )
+        yield Static(
+            KIND_NOTES.get(self.kind, ""), id=f"note-{self.index}", classes="dim seat-note"
+        )
 
     def toggle(self) -> None:
         self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
@@ -75,8 +81,7 @@ class OptionRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(self.label, classes="seat-label")
-        yield Button(self.values[0][1], id=f"optbtn-{self.key}", classes="seat-kind",
-                     compact=True)
+        yield Button(self.values[0][1], id=f"optbtn-{self.key}", classes="seat-kind", compact=True)
         yield Static(self.hint, classes="dim")
 
     @property
@@ -109,8 +114,7 @@ class SetupScreen(Screen[None]):
                 yield Button("−", id="fewer", compact=True)
                 yield Static(str(self.count), id="count")
                 yield Button("+", id="more", compact=True)
-                yield Static(f"({self.info.min_players}-{self.info.max_players})",
-                             classes="dim")
+                yield Static(f"({self.info.min_players}-{self.info.max_players})", classes="dim")
             kinds = ["human", *bot_kinds(get_game(self.info.id))]
             for i in range(self.info.max_players):
                 default_bot = "bot:heuristic" if "bot:heuristic" in kinds else kinds[1]
@@ -120,20 +124,26 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="seed-row"):
                 yield Label("Seed", classes="seat-label")
                 seed = self.app.default_seed or random.randrange(1, 100_000)
-                yield Input(str(seed), id="seed", type="integer",
-                            classes="seat-name", compact=True)
-            for key, label, values, hint in getattr(get_game(self.info.id), "setup_choices",
-                                                    list)():
+                yield Input(str(seed), id="seed", type="integer", classes="seat-name", compact=True)
+            for key, label, values, hint in getattr(
+                get_game(self.info.id), "setup_choices", list
+            )():
                 yield OptionRow(key, label, values, hint)
             yield Button("Start the game", id="start", variant="primary", compact=True)
             # A table option, not the game's (bots/hint.py reads it): h at a decision.
             # After Start, so the way back from Start to the seats stays as it was.
-            yield OptionRow("hints", "Hints", [(True, "on"), (False, "off")],
-                            "h shows what the strongest bot would play, and why")
-            yield Static(f"Tab moves between fields. Enter on a seat's kind cycles "
-                         f"Human and the bot levels. Names: 1-{NAME_MAX} characters, all "
-                         f"different. F2/F3 change the player count, F5 starts.",
-                         classes="dim hint")
+            yield OptionRow(
+                "hints",
+                "Hints",
+                [(True, "on"), (False, "off")],
+                "h shows what the strongest bot would play, and why",
+            )
+            yield Static(
+                f"Tab moves between fields. Enter on a seat's kind cycles "
+                f"Human and the bot levels. Names: 1-{NAME_MAX} characters, all "
+                f"different. F2/F3 change the player count, F5 starts.",
+                classes="dim hint",
+            )
         yield Footer()
 
     def on_mount(self) -> None:

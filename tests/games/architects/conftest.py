@@ -90,10 +90,15 @@ class Kit:
         return s
 
     def workers_total(self, s, p):
-        return (s["players"][p]["workers"] + sum(s["loc"][loc][p] for loc in s["loc"])
-                + s["prison"][p] + sum(1 for x in s["market"] if x == p)
-                + s["guildhall"].count(p) + s["beside"].count(p)
-                + sum(Q["captives"][p] for Q in s["players"]))
+        return (
+            s["players"][p]["workers"]
+            + sum(s["loc"][loc][p] for loc in s["loc"])
+            + s["prison"][p]
+            + sum(1 for x in s["market"] if x == p)
+            + s["guildhall"].count(p)
+            + s["beside"].count(p)
+            + sum(Q["captives"][p] for Q in s["players"])
+        )
 
 
 @pytest.fixture

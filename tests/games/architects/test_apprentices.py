@@ -8,8 +8,10 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import rules as R
 
-IDS = {key: [a for a, v in D.APPRENTICES.items() if v[3] == key]
-       for key in {v[3] for v in D.APPRENTICES.values()}}
+IDS = {
+    key: [a for a, v in D.APPRENTICES.items() if v[3] == key]
+    for key in {v[3] for v in D.APPRENTICES.values()}
+}
 
 
 def test_deck_composition():
@@ -17,10 +19,23 @@ def test_deck_composition():
     for skill in "CTM":
         assert sum(1 for v in D.APPRENTICES.values() if skill in v[1]) == 14
     assert {k: len(v) for k, v in IDS.items()} == {
-        "acolyte": 3, "conspirator": 2, "debtcollector": 3, "gatekeeper": 1,
-        "illusionist": 1, "jeweller": 2, "labourer": 1, "trade": 12, "miner": 2,
-        "pickpocket": 1, "squire": 3, "stonecutter": 2, "swindler": 3, "thief": 1,
-        "trickster": 1, "woodcutter": 2}
+        "acolyte": 3,
+        "conspirator": 2,
+        "debtcollector": 3,
+        "gatekeeper": 1,
+        "illusionist": 1,
+        "jeweller": 2,
+        "labourer": 1,
+        "trade": 12,
+        "miner": 2,
+        "pickpocket": 1,
+        "squire": 3,
+        "stonecutter": 2,
+        "swindler": 3,
+        "thief": 1,
+        "trickster": 1,
+        "woodcutter": 2,
+    }
 
 
 @pytest.mark.parametrize("aid", sorted(D.APPRENTICES))
@@ -50,7 +65,7 @@ def test_acolyte(kit, aid):
     if "building" in want:
         assert len(P["hand"]) == 1 and len(s["bdeck"]) == h0
     else:
-        (r, k), = want.items()
+        ((r, k),) = want.items()
         assert P[r] == k
 
 
@@ -65,8 +80,9 @@ def test_conspirator(kit, aid, mode, cost):
     kit.put(s, "towncentre", 0, 2)
     kit.give(s, 0, silver=5, virtue=7)
     tax0 = s["tax"]
-    s = kit.play(s, 0, "place towncentre", "capture quarry 1", "capture quarry 2",
-                 "capture quarry 0")
+    s = kit.play(
+        s, 0, "place towncentre", "capture quarry 1", "capture quarry 2", "capture quarry 0"
+    )
     assert 5 - s["players"][0]["silver"] == cost
     assert s["tax"] == tax0 + 1
 
@@ -78,8 +94,9 @@ def test_two_conspirators_per_action(kit):
         kit.put(s, "quarry", q, 1)
     kit.put(s, "towncentre", 0, 2)
     kit.give(s, 0, silver=1)
-    s = kit.play(s, 0, "place towncentre", "capture quarry 1", "capture quarry 2",
-                 "capture quarry 0")
+    s = kit.play(
+        s, 0, "place towncentre", "capture quarry 1", "capture quarry 2", "capture quarry 0"
+    )
     assert s["players"][0]["silver"] == 0
 
 
@@ -89,7 +106,7 @@ def test_debt_collector(kit, aid):
     kit.appr(s, 0, [aid])
     kit.give(s, 0, silver=6, debts=1)
     s = kit.play(s, 0, "place guardhouse", "paydebt")
-    (r, k), = D.APPRENTICES[aid][4].items()
+    ((r, k),) = D.APPRENTICES[aid][4].items()
     assert s["players"][0][r] == k
 
 
@@ -167,7 +184,7 @@ def test_squire(kit, aid):
     kit.appr(s, 0, [aid])
     kit.jail(s, 1, 1)
     R.black_market_reset(s)
-    (r, k), = D.APPRENTICES[aid][4].items()
+    ((r, k),) = D.APPRENTICES[aid][4].items()
     assert s["players"][0][r] == (7 + k if r == "virtue" else k)
     s2 = kit.fresh()
     kit.appr(s2, 0, [aid])
@@ -200,7 +217,7 @@ def test_swindler(kit, aid, space):
     kit.appr(s, 0, [aid])
     kit.give(s, 0, silver=3)
     s = kit.play(s, 0, f"place market {space}")
-    (r, k), = D.APPRENTICES[aid][4].items()
+    ((r, k),) = D.APPRENTICES[aid][4].items()
     base = {1: D.BM_SMALL[1], 2: {}, 3: D.BM_LARGE[1]}[space]
     assert s["players"][0][r] == k + base.get(r, 0)
 
@@ -233,8 +250,14 @@ def test_apprentice_limit_and_dismiss(kit):
     kit.appr(s, 0, [11, 12, 19, 20, 29])
     kit.give(s, 0, silver=4)
     s = kit.play(s, 0, "place workshop")
-    assert kit.game.legal(s, 0) == ["draw", "dismiss 11", "dismiss 12", "dismiss 19",
-                                    "dismiss 20", "dismiss 29"]
+    assert kit.game.legal(s, 0) == [
+        "draw",
+        "dismiss 11",
+        "dismiss 12",
+        "dismiss 19",
+        "dismiss 20",
+        "dismiss 29",
+    ]
     s = kit.play(s, 0, "dismiss 11")
     assert s["adeck"][-1] == 11 and s["players"][0]["virtue"] == 7
     first = s["arows"][0][0][0]
@@ -283,7 +306,7 @@ def test_apprentices_may_be_dismissed_at_any_decision_mid_storehouse_included(ki
 
 
 def test_a_waiting_player_dismisses_at_its_own_decision_on_another_turn(kit):
-    """"en cualquier momento": Hugo's debt choice at a Black Market reset is his
+    """ "en cualquier momento": Hugo's debt choice at a Black Market reset is his
     decision on seat 0's turn; he may dismiss an apprentice there too."""
     s = kit.fresh()
     s["players"][1].update(board="Hugo", silver=5)

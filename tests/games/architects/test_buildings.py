@@ -64,6 +64,7 @@ def simple_gain(res, k):
     def check(kit, b):
         s = build(kit, b)
         assert s["players"][0][res] == k
+
     return check
 
 
@@ -76,6 +77,7 @@ def most(res):
         assert buildings_points(kit, s)[0] == D.BUILDINGS[b][4] + 2
         s["players"][1][res] = 5
         assert buildings_points(kit, s)[0] == D.BUILDINGS[b][4]
+
     return check
 
 
@@ -85,6 +87,7 @@ def hut(skill, ids):
         s["players"][0]["built"] = [b]
         kit.appr(s, 0, ids)
         assert buildings_points(kit, s)[0] == D.BUILDINGS[b][4] + 3
+
     return check
 
 
@@ -95,6 +98,7 @@ def end_virtue(setup, delta):
         setup(s)
         P = S.resolved_player(s, 0)
         assert P["virtue"] == s["players"][0]["virtue"] + delta
+
     return check
 
 
@@ -193,17 +197,20 @@ def check_betting_house(kit, b):
 def check_castle(kit, b):
     def setup(s):
         s["players"][0]["gold"] = 5
+
     end_virtue(setup, 2)(kit, b)
 
 
 def check_chapel(kit, b):
     def setup(s):
         s["players"][0]["cath"] = 1
+
     end_virtue(setup, 2)(kit, b)
 
     def tie(s):
         s["players"][0]["cath"] = 1
         s["players"][3]["cath"] = 1
+
     end_virtue(tie, 0)(kit, b)
 
 
@@ -307,6 +314,7 @@ def check_monument(kit, b):
 def check_observatory(kit, b):
     def setup(s):
         s["players"][0]["marble"] = 5
+
     end_virtue(setup, 2)(kit, b)
 
 
@@ -318,28 +326,58 @@ def check_palace(kit, b):
 def check_reservoir(kit, b):
     def setup(s):
         s["players"][0]["paid"] = 5
+
     end_virtue(setup, 2)(kit, b)
 
 
 def check_trading_post(kit, b):
     def setup(s):
         s["players"][0].update(clay=3, wood=3, stone=3)
+
     end_virtue(setup, 2)(kit, b)
 
 
 CHECKS = {
-    1: simple_gain("stone", 4), 2: check_steeple, 3: most("stone"), 4: check_tavern,
-    5: check_thieves_den, 6: hut("T", [11, 12, 13]), 7: check_trading_post,
-    8: check_treasury, 9: check_university, 10: check_watchtower,
-    11: simple_gain("clay", 4), 12: most("wood"), 13: check_aqueduct, 14: check_armoury,
-    15: check_barracks, 16: check_betting_house, 17: hut("C", [39, 40, 13]),
-    18: check_castle, 19: check_chapel, 20: check_church, 21: most("clay"),
-    22: check_clay_pit, 23: check_drafting_room, 24: check_dungeon,
-    25: simple_gain("marble", 2), 26: check_fortress, 27: check_fountain,
-    28: check_gamblers_den, 29: check_hideout, 30: check_keep, 31: check_library,
-    32: check_lighthouse, 33: simple_gain("wood", 4), 34: hut("M", [29, 30, 13]),
-    35: check_moneylender, 36: check_monument, 37: check_observatory, 38: check_palace,
-    39: check_reservoir, 40: most("silver"),
+    1: simple_gain("stone", 4),
+    2: check_steeple,
+    3: most("stone"),
+    4: check_tavern,
+    5: check_thieves_den,
+    6: hut("T", [11, 12, 13]),
+    7: check_trading_post,
+    8: check_treasury,
+    9: check_university,
+    10: check_watchtower,
+    11: simple_gain("clay", 4),
+    12: most("wood"),
+    13: check_aqueduct,
+    14: check_armoury,
+    15: check_barracks,
+    16: check_betting_house,
+    17: hut("C", [39, 40, 13]),
+    18: check_castle,
+    19: check_chapel,
+    20: check_church,
+    21: most("clay"),
+    22: check_clay_pit,
+    23: check_drafting_room,
+    24: check_dungeon,
+    25: simple_gain("marble", 2),
+    26: check_fortress,
+    27: check_fountain,
+    28: check_gamblers_den,
+    29: check_hideout,
+    30: check_keep,
+    31: check_library,
+    32: check_lighthouse,
+    33: simple_gain("wood", 4),
+    34: hut("M", [29, 30, 13]),
+    35: check_moneylender,
+    36: check_monument,
+    37: check_observatory,
+    38: check_palace,
+    39: check_reservoir,
+    40: most("silver"),
 }
 
 

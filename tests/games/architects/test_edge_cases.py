@@ -69,8 +69,7 @@ def test_placements_are_always_possible_with_a_worker(kit):
     kit.give(s, 0, virtue=12)
     s["tax"] = 0
     legal = GAME.legal(s, 0)
-    assert {"place quarry", "place forest", "place mines clay", "place silversmith"} <= set(
-        legal)
+    assert {"place quarry", "place forest", "place mines clay", "place silversmith"} <= set(legal)
     assert "place taxstand" not in legal
 
 

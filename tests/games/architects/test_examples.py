@@ -68,8 +68,15 @@ def test_t2_storehouse(kit):
     kit.put(s, "storehouse", 2, 4)
     kit.give(s, 2, clay=5, wood=1, stone=2, silver=4)
     kit.appr(s, 2, [15, 35])
-    s = kit.play(s, 2, "place storehouse", "trade virtue clay clay",
-                 "trade marble wood stone stone", "use 15", "use 15")
+    s = kit.play(
+        s,
+        2,
+        "place storehouse",
+        "trade virtue clay clay",
+        "trade marble wood stone stone",
+        "use 15",
+        "use 15",
+    )
     assert s["pending"] and s["pending"][-1]["left"] == 1
     s = kit.play(s, 2, "use 35")
     P = s["players"][2]
@@ -163,8 +170,14 @@ def test_t5_capture_example_2(kit):
     kit.give(s, 0, silver=3)
     w0 = s["players"][0]["workers"]
     tax0 = s["tax"]
-    s = kit.play(s, 0, "place towncentre", "capture silversmith 0",
-                 "capture silversmith 1", "capture silversmith 2")
+    s = kit.play(
+        s,
+        0,
+        "place towncentre",
+        "capture silversmith 0",
+        "capture silversmith 1",
+        "capture silversmith 2",
+    )
     P = s["players"][0]
     assert P["silver"] == 0 and s["tax"] == tax0 + 1
     assert P["workers"] == w0 - 1 + 2
@@ -368,8 +381,7 @@ def test_black_market_barred_at_ten_allowed_at_nine(kit):
     with pytest.raises(IllegalAction, match="virtue 10"):
         kit.game.apply(s, 0, "place market 1")
     kit.give(s, 0, virtue=9)
-    assert {"place market 1", "place market 2", "place market 3"} <= set(
-        kit.game.legal(s, 0))
+    assert {"place market 1", "place market 2", "place market 3"} <= set(kit.game.legal(s, 0))
 
 
 # ---------------------------------------------------------------- T10 cathedral
@@ -433,8 +445,7 @@ def test_reward_pile_empty_gives_one_virtue(kit):
 # ---------------------------------------------------------------- T11/T12 scoring
 def _red38(s, p):
     P = s["players"][p]
-    P.update(built=[13, 23, 25, 31], cath=3, virtue=12, debts=2, gold=2, marble=1,
-             silver=6)
+    P.update(built=[13, 23, 25, 31], cath=3, virtue=12, debts=2, gold=2, marble=1, silver=6)
     s["prison"][p] = 3
 
 
@@ -449,8 +460,14 @@ def test_t11_red_38(kit):
     _red38(s, 0)
     card = kit.game.scores(s)[0]
     assert [(ln.label, ln.points) for ln in card.lines] == [
-        ("Buildings", 30), ("Cathedral", 7), ("Virtue", 3), ("Unpaid debts", -4),
-        ("Gold and marble", 3), ("Silver", 0), ("Prison", -1)]
+        ("Buildings", 30),
+        ("Cathedral", 7),
+        ("Virtue", 3),
+        ("Unpaid debts", -4),
+        ("Gold and marble", 3),
+        ("Silver", 0),
+        ("Prison", -1),
+    ]
     assert card.total == 38
 
 
@@ -460,8 +477,14 @@ def test_t12_blue_40_and_tiebreaks(kit):
     _blue40(s, 1)
     cards = kit.game.scores(s)
     assert [(ln.label, ln.points) for ln in cards[1].lines] == [
-        ("Buildings", 35), ("Cathedral", 4), ("Virtue", 0), ("Unpaid debts", 0),
-        ("Gold and marble", 1), ("Silver", 2), ("Prison", -2)]
+        ("Buildings", 35),
+        ("Cathedral", 4),
+        ("Virtue", 0),
+        ("Unpaid debts", 0),
+        ("Gold and marble", 1),
+        ("Silver", 2),
+        ("Prison", -2),
+    ]
     assert cards[1].total == 40 and cards[1].winner and not cards[0].winner
     s["players"][0]["gold"] = 4  # Red now also 40
     cards = kit.game.scores(s)
@@ -547,8 +570,7 @@ def test_t15_castle_and_dungeon_orders(kit):
     s = kit.fresh()
     P = s["players"][0]
     P.update(virtue=13, debts=2, gold=5, built=[18, 24])
-    for order, virtue, debts in ((["castle", "dungeon"], 12, 1),
-                                 (["dungeon", "castle"], 13, 2)):
+    for order, virtue, debts in ((["castle", "dungeon"], 12, 1), (["dungeon", "castle"], 13, 2)):
         Q = dict(P)
         for eff in order:
             S._apply_virtue(Q, S._effect_gain(s, 0, Q, eff))
@@ -591,8 +613,12 @@ def test_no_worker_turn_as_printed_never_takes_back_from_prison_market_or_captor
     s["players"][2]["captives"][0] = 2
     s["guildhall"] = [0]
     assert kit.game.legal(s, 0) == ["pass"]
-    for refused in ("retrieve prison", "retrieve market 2", "retrieve captive 2",
-                    "retrieve guildhall"):
+    for refused in (
+        "retrieve prison",
+        "retrieve market 2",
+        "retrieve captive 2",
+        "retrieve guildhall",
+    ):
         with pytest.raises(IllegalAction):
             kit.game.apply(s, 0, refused)
     s2 = kit.play(s, 0, "pass")
@@ -611,8 +637,7 @@ def test_no_worker_variant_takes_back_from_prison_market_or_captor(kit):
     s["market"][1] = 0
     s["players"][2]["captives"][0] = 2
     s["guildhall"] = [0]
-    assert kit.game.legal(s, 0) == ["retrieve prison", "retrieve market 2",
-                                    "retrieve captive 2"]
+    assert kit.game.legal(s, 0) == ["retrieve prison", "retrieve market 2", "retrieve captive 2"]
     s2 = kit.play(s, 0, "retrieve market 2")
     assert s2["market"][1] is None and s2["players"][0]["workers"] == 1
     assert "Take back from anywhere" in kit.game.rules_help_for(s["options"])

@@ -21,10 +21,15 @@ RES = ("silver", "clay", "wood", "stone", "gold", "marble", "debts", "paid")
 
 
 def workers_total(s, p):
-    return (s["players"][p]["workers"] + sum(s["loc"][loc][p] for loc in D.LARGE)
-            + s["prison"][p] + sum(1 for x in s["market"] if x == p)
-            + s["guildhall"].count(p) + s["beside"].count(p)
-            + sum(Q["captives"][p] for Q in s["players"]))
+    return (
+        s["players"][p]["workers"]
+        + sum(s["loc"][loc][p] for loc in D.LARGE)
+        + s["prison"][p]
+        + sum(1 for x in s["market"] if x == p)
+        + s["guildhall"].count(p)
+        + s["beside"].count(p)
+        + sum(Q["captives"][p] for Q in s["players"])
+    )
 
 
 def check_invariants(s):
@@ -62,13 +67,39 @@ def check_invariants(s):
 def candidates(s, seat):
     """Plausible action strings, legal or not, to check apply <=> legal."""
     P = s["players"][seat]
-    out = ["place quarry", "place mines gold", "place market 1", "place market 2",
-           "place guildhall", "place taxstand", "done", "draw", "turnin", "release",
-           "ransom silver", "ransom debt", "paydebt", "cathedral", "hugo pay", "gain gold",
-           "gain silver", "destroy", "retrieve forest", "retrieve prison", "pass",
-           "capture quarry 0", "capture towncentre 1", "trade virtue clay clay",
-           "trade marble wood wood stone", "use 15", "dismiss 13", "keep 1",
-           "barracks ransom", "pay w2s2", "PLACE   Forest"]
+    out = [
+        "place quarry",
+        "place mines gold",
+        "place market 1",
+        "place market 2",
+        "place guildhall",
+        "place taxstand",
+        "done",
+        "draw",
+        "turnin",
+        "release",
+        "ransom silver",
+        "ransom debt",
+        "paydebt",
+        "cathedral",
+        "hugo pay",
+        "gain gold",
+        "gain silver",
+        "destroy",
+        "retrieve forest",
+        "retrieve prison",
+        "pass",
+        "capture quarry 0",
+        "capture towncentre 1",
+        "trade virtue clay clay",
+        "trade marble wood wood stone",
+        "use 15",
+        "dismiss 13",
+        "keep 1",
+        "barracks ransom",
+        "pay w2s2",
+        "PLACE   Forest",
+    ]
     ups = [c[0] for row in s["arows"] for c in row if c]
     out += [f"hire {a}" for a in ups[:3]]
     out += [f"build {b}" for b in P["hand"][:2]] + [f"discard {b}" for b in P["hand"][:2]]
@@ -118,13 +149,26 @@ def play_random(seed, n, side, check_every=0, max_steps=6000, promo=False, **opt
 
 
 @settings(max_examples=16, deadline=None)
-@given(seed=st.integers(0, 10**9), n=st.integers(2, 5), side=st.sampled_from([1, 2]),
-       promo=st.booleans(), mode=st.sampled_from(["per_action", "per_capture"]),
-       bga=st.booleans())
+@given(
+    seed=st.integers(0, 10**9),
+    n=st.integers(2, 5),
+    side=st.sampled_from([1, 2]),
+    promo=st.booleans(),
+    mode=st.sampled_from(["per_action", "per_capture"]),
+    bga=st.booleans(),
+)
 def test_random_games_keep_invariants(seed, n, side, promo, mode, bga):
-    s, actions, fill_turn = play_random(seed, n, side, check_every=9, promo=promo,
-                                        promo_boards=promo, conspirator_mode=mode,
-                                        free_apprentice=bga, guildhall_refresh=bga)
+    s, actions, fill_turn = play_random(
+        seed,
+        n,
+        side,
+        check_every=9,
+        promo=promo,
+        promo_boards=promo,
+        conspirator_mode=mode,
+        free_apprentice=bga,
+        guildhall_refresh=bga,
+    )
     assert GAME.is_over(s)
     _, total, _ = D.guildhall_layout(n)
     if len(s["guildhall"]) == total:
@@ -184,7 +228,9 @@ def test_redaction_of_draft_packets():
     s = GAME.new(NAMES[:3], 9)
     other = clone(s)
     other["draft"]["packets"][1], other["draft"]["packets"][2] = (
-        other["draft"]["packets"][2], other["draft"]["packets"][1])
+        other["draft"]["packets"][2],
+        other["draft"]["packets"][1],
+    )
     assert GAME.view(s, 0) == GAME.view(other, 0)
     assert GAME.view(s, None) == GAME.view(other, None)
     assert GAME.view(s, 1)["draft"]["packet"] == s["draft"]["packets"][1]
@@ -207,9 +253,22 @@ def test_view_has_board_elements_and_yields(kit):
     s = kit.fresh()
     kit.put(s, "quarry", 0, 2)
     v = GAME.view(s, 0)
-    for key in ("locations", "prison", "tax_stand", "apprentice_rows", "black_market",
-                "guildhall", "cathedral", "virtue_track", "players", "to_act", "seat",
-                "names", "prompts", "status"):
+    for key in (
+        "locations",
+        "prison",
+        "tax_stand",
+        "apprentice_rows",
+        "black_market",
+        "guildhall",
+        "cathedral",
+        "virtue_track",
+        "players",
+        "to_act",
+        "seat",
+        "names",
+        "prompts",
+        "status",
+    ):
         assert key in v
     assert v["yields"]["quarry"] == {"stone": 3}
     pr = GAME.prompt(s, 0)

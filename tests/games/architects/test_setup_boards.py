@@ -165,6 +165,7 @@ def test_therese_gold_marble_interchangeable(kit):
     # scoring: Castle counts gold + marble together
     s["players"][0].update(built=[18], gold=1, marble=3, virtue=7)
     from florencia_tui.games.architects import scoring as S
+
     assert S.resolved_player(s, 0)["virtue"] == 9
 
 

@@ -68,15 +68,27 @@ def furnish(s, seat, buildings=(), land=None):
         for _ in range(k):
             r, c, o = G.placements(p["grid"], kind, 2)[0]
             p["grid"] = G.put(p["grid"], kind, G.cells_at(kind, o, r, c))
-            p["tiles"].append({"kind": kind, "cells": [list(x) for x in G.cells_at(kind, o, r, c)],
-                               "at": [r, c], "orient": o})
+            p["tiles"].append(
+                {
+                    "kind": kind,
+                    "cells": [list(x) for x in G.cells_at(kind, o, r, c)],
+                    "at": [r, c],
+                    "orient": o,
+                }
+            )
             p["land"][kind] += 1
             s["piles"][kind] -= 1
     for b in buildings:
         r, c, o = G.placements(p["grid"], b, 2)[0]
         p["grid"] = G.put(p["grid"], b, G.cells_at(b, o, r, c))
-        p["tiles"].append({"kind": b, "cells": [list(x) for x in G.cells_at(b, o, r, c)],
-                           "at": [r, c], "orient": o})
+        p["tiles"].append(
+            {
+                "kind": b,
+                "cells": [list(x) for x in G.cells_at(b, o, r, c)],
+                "at": [r, c],
+                "orient": o,
+            }
+        )
         p["buildings"].append(b)
         s["supply"]["buildings"][b] -= 1
     return s
@@ -98,7 +110,18 @@ def money(s):
 
 @pytest.fixture
 def fl():
-    return SimpleNamespace(GAME=GAME, D=D, G=G, R=R, after_setup=after_setup,
-                           action_phase=action_phase, clear_hands=clear_hands,
-                           give_hand=give_hand, give_display=give_display, take=take,
-                           furnish=furnish, play=play, money=money)
+    return SimpleNamespace(
+        GAME=GAME,
+        D=D,
+        G=G,
+        R=R,
+        after_setup=after_setup,
+        action_phase=action_phase,
+        clear_hands=clear_hands,
+        give_hand=give_hand,
+        give_display=give_display,
+        take=take,
+        furnish=furnish,
+        play=play,
+        money=money,
+    )

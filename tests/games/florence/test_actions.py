@@ -26,13 +26,19 @@ def test_zero_actions_is_allowed(fl):
     assert s["turn"]["seat"] == 1 and s["players"][0]["money"] == 3500
 
 
-@pytest.mark.parametrize("first,second,ok", [
-    ("profession", "profession", False), ("freedom travel", "freedom opinion", False),
-    ("bonus", "bonus", True), ("place tower 0 0 r0", "place chapel 0 4 r0", True)])
+@pytest.mark.parametrize(
+    "first,second,ok",
+    [
+        ("profession", "profession", False),
+        ("freedom travel", "freedom opinion", False),
+        ("bonus", "bonus", True),
+        ("place tower 0 0 r0", "place chapel 0 4 r0", True),
+    ],
+)
 def test_per_round_limits(fl, first, second, ok):
     s = fl.action_phase(3)
     s = fl.GAME.apply(s, 0, first)
-    while s["pending"]:                     # keep the first drawn card, default order
+    while s["pending"]:  # keep the first drawn card, default order
         s = fl.GAME.apply(s, 0, fl.GAME.legal(s, 0)[0])
     assert (second in fl.GAME.legal(s, 0)) == ok
     if not ok:
@@ -44,9 +50,10 @@ def test_two_works_in_a_turn_and_not_three(fl):
     s = fl.action_phase(3, rnd=1)
     fl.clear_hands(s)
     fl.give_hand(s, 0, "poet", "painter", "composer")
-    s["players"][0]["jesters"] = 2      # 4 + 3 cards = 7
-    s = fl.play(s, (0, "complete poet"), (0, "prestige 0"), (0, "complete painter"),
-                (0, "prestige 0"))
+    s["players"][0]["jesters"] = 2  # 4 + 3 cards = 7
+    s = fl.play(
+        s, (0, "complete poet"), (0, "prestige 0"), (0, "complete painter"), (0, "prestige 0")
+    )
     assert not any(a.startswith("complete") for a in fl.GAME.legal(s, 0))
 
 
@@ -66,11 +73,11 @@ def test_take_profession_card(fl):
 def test_new_profession_card_can_work_the_same_turn(fl):
     s = fl.action_phase(3)
     fl.clear_hands(s)
-    s["players"][0]["jesters"] = 3          # 6 + 1 card = 7 in round 1
+    s["players"][0]["jesters"] = 3  # 6 + 1 card = 7 in round 1
     s["prof_deck"].remove("organist")
     s["prof_deck"].insert(0, "organist")
     s = fl.play(s, (0, "profession"), (0, "keep organist"))
-    s = fl.GAME.apply(s, 0, fl.GAME.legal(s, 0)[0])       # order the rest
+    s = fl.GAME.apply(s, 0, fl.GAME.legal(s, 0)[0])  # order the rest
     assert "complete organist" in fl.GAME.legal(s, 0)
 
 
@@ -92,7 +99,7 @@ def test_empty_or_short_decks(fl):
 
 
 def test_freedom_supply_and_once_per_player(fl):
-    s = fl.action_phase(3)            # 2 of each freedom with 3 players
+    s = fl.action_phase(3)  # 2 of each freedom with 3 players
     s = fl.play(s, (0, "freedom travel"), (0, "done"), (1, "freedom travel"), (1, "done"))
     assert s["supply"]["freedoms"]["travel"] == 0
     assert "freedom travel" not in fl.GAME.legal(s, 2)
@@ -131,8 +138,9 @@ def test_cost_checks_never_leave_negative_cash(fl):
 def test_sell_prestige(fl):
     s = fl.action_phase(3)
     s["players"][0]["pp"] = 5
-    assert [a for a in fl.GAME.legal(s, 0) if a.startswith("sell")] == \
-        [f"sell {k}" for k in range(1, 6)]
+    assert [a for a in fl.GAME.legal(s, 0) if a.startswith("sell")] == [
+        f"sell {k}" for k in range(1, 6)
+    ]
     s = fl.play(s, (0, "sell 5"))
     assert s["players"][0]["pp"] == 0 and s["players"][0]["money"] == 4000
     for bad in ("sell 1", "sell 0", "sell -2"):

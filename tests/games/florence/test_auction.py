@@ -11,7 +11,7 @@ def test_setup_deals_four_keeps_three(fl):
     assert all(len(p["deal"]) == 4 for p in s["players"]) and len(s["prof_deck"]) == 1
     assert s["supply"]["freedoms"] == {"opinion": 4, "travel": 4, "religion": 4}
     assert all(p["money"] == 3500 for p in s["players"])
-    for i in (4, 2, 0, 1, 3):          # simultaneous: any order
+    for i in (4, 2, 0, 1, 3):  # simultaneous: any order
         s = fl.GAME.apply(s, i, f"return {s['players'][i]['deal'][1]}")
     assert s["phase"] == "auction" and len(s["prof_deck"]) == 6
     assert all(len(p["hand"]) == 3 for p in s["players"])
@@ -55,7 +55,7 @@ def test_passed_player_may_nominate_later(fl):
     s = fl.after_setup(3)
     s = fl.play(s, (0, "nominate jester"), (1, "raise"), (2, "pass"), (0, "pass"))
     assert s["players"][1]["jesters"] == 1
-    assert fl.GAME.to_act(s) == [0]            # the nominator lost: he names again
+    assert fl.GAME.to_act(s) == [0]  # the nominator lost: he names again
     s = fl.play(s, (0, "nominate builder"), (2, "raise"), (0, "pass"))
     assert s["players"][2]["builders"] == 1 and fl.R.step(s, 0) == "last"
     s = fl.play(s, (0, "decline"))
@@ -72,7 +72,7 @@ def test_builder_cap_makes_player_ineligible(fl):
     s = fl.after_setup(3)
     s["players"][1]["builders"] = 3
     s = fl.play(s, (0, "nominate builder"))
-    assert s["auction"]["cur"]["active"] == [0, 2]     # seat 1 skipped
+    assert s["auction"]["cur"]["active"] == [0, 2]  # seat 1 skipped
     assert fl.GAME.to_act(s) == [2]
     s = fl.play(s, (2, "pass"))
     assert s["players"][0]["builders"] == 1
@@ -82,7 +82,7 @@ def test_builder_cap_makes_player_ineligible(fl):
 def test_landscape_needs_room(fl):
     s = fl.after_setup(3)
     g = list(s["players"][1]["grid"])
-    for i, ch in enumerate(g):     # leave only isolated single squares empty
+    for i, ch in enumerate(g):  # leave only isolated single squares empty
         r, c = divmod(i, 7)
         if ch == "." and (r + c) % 2 == 0:
             g[i] = "U"
@@ -130,8 +130,11 @@ def test_prestige_card_draw_keep_and_order(fl):
     s = fl.play(s, (0, "order " + " ".join(order)))
     assert s["prestige_deck"][-4:] == order and len(s["prestige_deck"]) == 13
     with pytest.raises(IllegalAction):
-        fl.GAME.apply(fl.play(fl.after_setup(3), (0, "nominate prestige"), (1, "pass"),
-                              (2, "pass")), 0, "keep P99")
+        fl.GAME.apply(
+            fl.play(fl.after_setup(3), (0, "nominate prestige"), (1, "pass"), (2, "pass")),
+            0,
+            "keep P99",
+        )
 
 
 def test_prestige_draw_with_fewer_than_five(fl):
@@ -147,7 +150,7 @@ def test_recruiting_card_now_or_later(fl):
     s = fl.after_setup(3)
     assert fl.R.face_up_professions(s) == []
     s1 = fl.play(s, (0, "nominate recruit"), (1, "pass"), (2, "pass"))
-    assert s1["players"][0]["recruits"] == 1 and s1["pending"] == []   # no target: kept
+    assert s1["players"][0]["recruits"] == 1 and s1["pending"] == []  # no target: kept
     card = s["players"][2]["hand"][0]
     s["players"][2]["hand"].remove(card)
     s["players"][2]["display"].append(card)
@@ -179,4 +182,4 @@ def test_wrong_verb_is_refused(fl):
         with pytest.raises(IllegalAction):
             fl.GAME.apply(s, 0, bad)
     with pytest.raises(IllegalAction):
-        fl.GAME.apply(s, 1, "nominate jester")      # not seat 1's decision
+        fl.GAME.apply(s, 1, "nominate jester")  # not seat 1's decision

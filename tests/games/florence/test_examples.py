@@ -72,18 +72,36 @@ def test_e3_four_player_auction(fl):
     assert fl.GAME.prompt(s, 0).kind == "florence.place"
     s = fl.play(s, (0, "place park 0 0 r0"))
     assert s["auction"]["bought"] == {"park": 0}
-    s = fl.play(s, (1, "nominate jester"), (2, "raise"), (3, "raise"), (1, "raise"),
-                (2, "raise"), (3, "raise"), (1, "pass"), (2, "pass"))
+    s = fl.play(
+        s,
+        (1, "nominate jester"),
+        (2, "raise"),
+        (3, "raise"),
+        (1, "raise"),
+        (2, "raise"),
+        (3, "raise"),
+        (1, "pass"),
+        (2, "pass"),
+    )
     assert s["players"][3]["jesters"] == 1
     # Bob lost his own auction, so he nominates again
     assert fl.GAME.to_act(s) == [1] and fl.R.step(s, 1) == "nominate"
     assert "nominate park" not in fl.GAME.legal(s, 1)  # blocked this round
     assert "nominate jester" not in fl.GAME.legal(s, 1)
-    s = fl.play(s, (1, "nominate forest"), (2, "raise"), (1, "raise"), (2, "raise"),
-                (1, "raise"), (2, "pass"), (1, "place forest 0 0 r0"))
+    s = fl.play(
+        s,
+        (1, "nominate forest"),
+        (2, "raise"),
+        (1, "raise"),
+        (2, "raise"),
+        (1, "raise"),
+        (2, "pass"),
+        (1, "place forest 0 0 r0"),
+    )
     assert fl.R.step(s, 2) == "last"
     assert sorted(fl.GAME.legal(s, 2)) == sorted(
-        ["buy lake", "buy builder", "buy prestige", "buy recruit", "decline"])
+        ["buy lake", "buy builder", "buy prestige", "buy recruit", "decline"]
+    )
     s = fl.play(s, (2, "buy builder"))
     assert fl.money(s) == [3300, 2900, 3300, 2800]
     assert s["phase"] == "action" and fl.GAME.to_act(s) == [0]
@@ -101,8 +119,14 @@ def test_e4_declining_to_nominate(fl):
     assert fl.R.step(s, 2) == "last"
     legal = fl.GAME.legal(s, 2)
     assert "decline" in legal and "buy jester" not in legal
-    assert {"buy forest", "buy lake", "buy park", "buy builder", "buy prestige",
-            "buy recruit"} <= set(legal)
+    assert {
+        "buy forest",
+        "buy lake",
+        "buy park",
+        "buy builder",
+        "buy prestige",
+        "buy recruit",
+    } <= set(legal)
     s2 = fl.play(s, (2, "decline"))
     assert s2["phase"] == "action" and fl.money(s2) == [3300, 3500, 3500]
     s3 = fl.play(s, (2, "buy lake"), (2, "place lake 0 0 r0"))
@@ -122,7 +146,7 @@ def test_e5_conversion_limit(fl):
     assert s["pending"][0]["wv"] == 13 and s["players"][0]["money"] == 6300
     assert fl.GAME.legal(s, 0)[-1] == "prestige 6"
     with pytest.raises(IllegalAction, match="0 to 6"):
-        fl.GAME.apply(s, 0, "prestige 7")   # would need cash from outside the payout
+        fl.GAME.apply(s, 0, "prestige 7")  # would need cash from outside the payout
     s = fl.play(s, (0, "prestige 6"))
     assert s["players"][0]["money"] == 6300 - 1200 and s["players"][0]["pp"] == 6
 
@@ -141,13 +165,15 @@ def test_e6_two_works_best_work(fl):
     b["jesters"], b["freedoms"] = 4, ["opinion"]
     fl.furnish(s, 1, ["opera"])
     m0 = fl.money(s)
-    s = fl.play(s, (0, "complete poet"), (0, "prestige 0"),
-                (0, "complete mathematician"), (0, "prestige 0"))
+    s = fl.play(
+        s, (0, "complete poet"), (0, "prestige 0"), (0, "complete mathematician"), (0, "prestige 0")
+    )
     assert [w["wv"] for w in s["players"][0]["works"]] == [15, 19]
     assert s["players"][0]["best"] == 19
     assert s["players"][0]["money"] == m0[0] + 1500 + 1900
-    s = fl.play(s, (0, "done"), (1, "complete composer"), (1, "prestige 0"), (1, "done"),
-                (2, "done"))
+    s = fl.play(
+        s, (0, "done"), (1, "complete composer"), (1, "prestige 0"), (1, "done"), (2, "done")
+    )
     assert [p["pp"] for p in s["players"]] == [3, 3, 0]
     assert s["round"] == 6 and s["start"] == 1 and s["phase"] == "auction"
     assert s["history"][-1]["best_work"] == [0, 1]
@@ -164,8 +190,8 @@ def test_e6_single_work_wins_and_no_work_no_award(fl):
 
 def test_e7_below_minimum_is_illegal(fl):
     s = poet_state(fl, rnd=7)
-    s["players"][0]["jesters"] = 3     # 4 + 0 + 3 + 6 + 4 = 17
-    s["players"][0]["display"] = []    # 3 cards -> 16
+    s["players"][0]["jesters"] = 3  # 4 + 0 + 3 + 6 + 4 = 17
+    s["players"][0]["display"] = []  # 3 cards -> 16
     assert "complete poet" not in fl.GAME.legal(s, 0)
     with pytest.raises(IllegalAction, match="worth 16"):
         fl.GAME.apply(s, 0, "complete poet")
@@ -204,13 +230,15 @@ def test_e8_build_cost_and_prestige(fl, builders, cost):
 
 def test_e9_placement_rejections(fl):
     s = fl.action_phase(3)
-    fl.furnish(s, 0, [], {"forest": 1})     # forest at rows 0-1, cols 0-1
+    fl.furnish(s, 0, [], {"forest": 1})  # forest at rows 0-1, cols 0-1
     s = fl.play(s, (0, "place chapel 0 3 r0"))
-    for bad, why in [("place university 5 5 r0", "stick out"),
-                     ("place tower 1 1 r0", "overlap"),
-                     ("place tower 1 3 r0", "touch"),        # under the chapel
-                     ("place tower 3 0 r0", "touch"),        # (4,0)-(4,1) on the palazzo
-                     ("place chapel 3 3 r0", "already have")]:
+    for bad, why in [
+        ("place university 5 5 r0", "stick out"),
+        ("place tower 1 1 r0", "overlap"),
+        ("place tower 1 3 r0", "touch"),  # under the chapel
+        ("place tower 3 0 r0", "touch"),  # (4,0)-(4,1) on the palazzo
+        ("place chapel 3 3 r0", "already have"),
+    ]:
         assert bad not in fl.GAME.legal(s, 0)
         with pytest.raises(IllegalAction, match=why):
             fl.GAME.apply(s, 0, bad)
@@ -224,10 +252,10 @@ def test_e9_placement_rejections(fl):
     chapel = s3["players"][0]["tiles"][0]["cells"]
     assert chapel == [[0, 0], [0, 1], [0, 2]]
     fl.R.gain(s3, 0, "forest")
-    assert "place forest 3 1 r0" in fl.GAME.legal(s3, 0)   # rows 3-4 touch the palazzo
+    assert "place forest 3 1 r0" in fl.GAME.legal(s3, 0)  # rows 3-4 touch the palazzo
     s3 = fl.GAME.apply(s3, 0, "place forest 3 1 r0")
     fl.R.gain(s3, 0, "forest")
-    s3 = fl.GAME.apply(s3, 0, "place forest 1 0 r0")       # touches the chapel
+    s3 = fl.GAME.apply(s3, 0, "place forest 1 0 r0")  # touches the chapel
     assert s3["players"][0]["land"]["forest"] == 2
 
 
@@ -244,14 +272,34 @@ def sample_state(fl, rnd=1):
     p["builders"] = 2
     p["freedoms"] = ["opinion", "religion"]
     p["prestige"] = [s["prestige_deck"].pop(s["prestige_deck"].index("P01"))]
-    fl.furnish(s, 0, ["university", "workshop", "opera", "tower", "chapel"],
-               {"forest": 2, "lake": 1})
+    fl.furnish(
+        s, 0, ["university", "workshop", "opera", "tower", "chapel"], {"forest": 2, "lake": 1}
+    )
     return s
 
 
-BONUS_SAMPLE = {"B01": 3, "B02": 3, "B03": 3, "B04": 2, "B05": 5, "B06": 3, "B07": 5,
-                "B08": 5, "B09": 2, "B10": 4, "B11": 0, "B12": 4, "B13": 4, "B14": 0,
-                "B15": 2, "B16": 4, "B17": 2, "B18": 6, "B19": 4, "B20": 3}
+BONUS_SAMPLE = {
+    "B01": 3,
+    "B02": 3,
+    "B03": 3,
+    "B04": 2,
+    "B05": 5,
+    "B06": 3,
+    "B07": 5,
+    "B08": 5,
+    "B09": 2,
+    "B10": 4,
+    "B11": 0,
+    "B12": 4,
+    "B13": 4,
+    "B14": 0,
+    "B15": 2,
+    "B16": 4,
+    "B17": 2,
+    "B18": 6,
+    "B19": 4,
+    "B20": 3,
+}
 
 
 @pytest.mark.parametrize("card", sorted(BONUS_SAMPLE))
@@ -272,9 +320,9 @@ def test_e10_several_bonus_cards_on_one_work(fl):
         s["bonus_deck"].remove(c)
     s["players"][0]["bonus"] = ["B18", "B07"]
     legal = fl.GAME.legal(s, 0)
-    assert "complete poet B07 B18" in legal            # 8 + 5 + 6 = 19 >= 17
-    assert "complete poet B18" not in legal            # 14 < 17
-    s = fl.GAME.apply(s, 0, "complete poet b18 b7")    # any order / spelling
+    assert "complete poet B07 B18" in legal  # 8 + 5 + 6 = 19 >= 17
+    assert "complete poet B18" not in legal  # 14 < 17
+    s = fl.GAME.apply(s, 0, "complete poet b18 b7")  # any order / spelling
     assert s["pending"][0]["wv"] == 19
 
 
@@ -285,13 +333,13 @@ def test_e12_recruiting(fl):
     fl.give_hand(s, 0, "poet")
     a, b = s["players"][0], s["players"][1]
     a["recruits"] = 1
-    a["jesters"] = 4            # composer: 8 + 2 cards = 10 = round 2 minimum
+    a["jesters"] = 4  # composer: 8 + 2 cards = 10 = round 2 minimum
     s["piles"]["recruit"] -= 1
     s = fl.play(s, (0, "recruit composer"))
     a, b = s["players"][0], s["players"][1]
     assert a["hand"] == ["poet", "composer"] and a["recruits"] == 0
     assert b["display"] == ["R"]
-    assert s["turn"]["acts"] == 0               # not an action
+    assert s["turn"]["acts"] == 0  # not an action
     s = fl.play(s, (0, "complete composer"), (0, "prestige 0"))
     assert s["players"][0]["display"] == ["composer"]
     # A recruits its own played card back with a second recruiting card
@@ -306,6 +354,7 @@ def test_e12_recruiting(fl):
 
 def test_e11_card_counts_unchanged_by_recruiting(fl):
     from florencia_tui.games.florence import scoring as SC
+
     s = fl.action_phase(3, rnd=2, start=0)
     fl.clear_hands(s)
     fl.give_display(s, 1, "composer")

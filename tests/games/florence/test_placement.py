@@ -12,8 +12,7 @@ from florencia_tui.games.florence import geometry as G
 def test_board_geometry():
     g = G.empty_grid()
     assert G.empty_count(g) == 43
-    assert [(r, c) for r in range(7) for c in range(7) if g[r * 7 + c] == "P"] == \
-        sorted(D.PALAZZO)
+    assert [(r, c) for r in range(7) for c in range(7) if g[r * 7 + c] == "P"] == sorted(D.PALAZZO)
     for kind, cells in ((k, len(G.ORIENTS[k]["r0"])) for k in D.SHAPES):
         assert cells == {"large": 7, "medium": 5, "small": 3}.get(D.SIZE_CLASS.get(kind), cells)
     assert [len(G.ORIENTS[k]["r0"]) for k in ("forest", "lake", "park")] == [4, 3, 2]
@@ -27,6 +26,7 @@ def test_orientation_transform_is_documented():
     assert list(G.ORIENTS["chapel"]) == ["r0", "r1"]
     with pytest.raises(IllegalAction, match="same footprint as r0"):
         from florencia_tui.games.florence import notation as N
+
         N.parse("place chapel 0 0 r2")
 
 
@@ -38,7 +38,7 @@ def test_rule1_inside_the_grid_and_not_on_the_palazzo(fl):
     fl.R.gain(s, 0, "park")
     with pytest.raises(IllegalAction, match="palazzo"):
         fl.GAME.apply(s, 0, "place park 5 2 r0")
-    s = fl.GAME.apply(s, 0, "place park 5 3 r0")    # next to the palazzo is fine
+    s = fl.GAME.apply(s, 0, "place park 5 3 r0")  # next to the palazzo is fine
 
 
 def test_rule2_no_overlap(fl):
@@ -56,8 +56,8 @@ def test_rule2_no_overlap(fl):
 def test_rule3_buildings_apart_unless_two_builders(fl):
     s = fl.action_phase(3)
     s = fl.play(s, (0, "place chapel 0 0 r0"))
-    assert "place tower 1 0 r0" not in fl.GAME.legal(s, 0)      # edge contact
-    assert "place tower 1 3 r0" in fl.GAME.legal(s, 0)          # corner contact only
+    assert "place tower 1 0 r0" not in fl.GAME.legal(s, 0)  # edge contact
+    assert "place tower 1 3 r0" in fl.GAME.legal(s, 0)  # corner contact only
     s["players"][0]["builders"] = 1
     assert "place tower 1 0 r0" not in fl.GAME.legal(s, 0)
     s["players"][0]["builders"] = 2
@@ -69,7 +69,7 @@ def test_rule3_palazzo_counts_as_a_building(fl):
     s = fl.action_phase(3)
     assert "place chapel 4 0 r0" not in fl.GAME.legal(s, 0)
     assert "place chapel 6 3 r0" not in fl.GAME.legal(s, 0)
-    assert "place chapel 6 4 r0" in fl.GAME.legal(s, 0)         # (6,4) does not touch
+    assert "place chapel 6 4 r0" in fl.GAME.legal(s, 0)  # (6,4) does not touch
     assert "place chapel 3 0 r0" in fl.GAME.legal(s, 0)
     s["players"][0]["builders"] = 2
     assert "place chapel 4 0 r0" in fl.GAME.legal(s, 0)
@@ -77,11 +77,11 @@ def test_rule3_palazzo_counts_as_a_building(fl):
 
 def test_rule4_landscapes_touch_anything_and_buildings_touch_landscapes(fl):
     s = fl.action_phase(3)
-    fl.furnish(s, 0, [], {"forest": 1})        # (0,0)-(1,1)
+    fl.furnish(s, 0, [], {"forest": 1})  # (0,0)-(1,1)
     assert "place chapel 2 0 r0" in fl.GAME.legal(s, 0)
     s = fl.play(s, (0, "place chapel 2 0 r0"))
     fl.R.gain(s, 0, "park")
-    assert "place park 3 0 r0" in fl.GAME.legal(s, 0)           # between chapel and palazzo
+    assert "place park 3 0 r0" in fl.GAME.legal(s, 0)  # between chapel and palazzo
 
 
 def test_rule5_one_building_per_type(fl):
@@ -147,14 +147,14 @@ def test_placement_problem_names_the_rule_of_section_7(fl):
     rule, why = G.placement_problem(g, "tower", G.cells_at("tower", "r0", 3, 0), 1)
     assert rule == 3 and "palazzo" in why and "you have 1" in why
     assert G.placement_problem(g, "tower", G.cells_at("tower", "r0", 3, 0), 2) is None
-    rule, why = G.placement_problem(g, "tower", G.cells_at("tower", "r0", 0, 0), 0,
-                                    owned=["tower"])
+    rule, why = G.placement_problem(g, "tower", G.cells_at("tower", "r0", 0, 0), 0, owned=["tower"])
     assert rule == 5
     assert set(G.RULES) == {1, 2, 3, 5}
 
 
 def test_placement_problem_agrees_with_check_cells():
     import random
+
     rnd = random.Random(4)
     for _ in range(300):
         g = G.empty_grid()
@@ -167,8 +167,9 @@ def test_placement_problem_agrees_with_check_cells():
         orient = rnd.choice(list(G.ORIENTS[kind]))
         cells = G.cells_at(kind, orient, rnd.randrange(-1, 7), rnd.randrange(-1, 7))
         builders = rnd.randrange(4)
-        assert (G.placement_problem(g, kind, cells, builders) is None) == \
-            (G.check_cells(g, kind, cells, builders) is None)
+        assert (G.placement_problem(g, kind, cells, builders) is None) == (
+            G.check_cells(g, kind, cells, builders) is None
+        )
 
 
 def test_grid_from_rows_inverts_rows():
@@ -179,6 +180,7 @@ def test_grid_from_rows_inverts_rows():
 
 def test_fast_placements_agree_with_check_cells_in_order():
     import random
+
     rnd = random.Random(9)
     for _ in range(200):
         g = G.empty_grid()
@@ -189,11 +191,12 @@ def test_fast_placements_agree_with_check_cells_in_order():
                 g = G.put(g, kind, G.cells_at(kind, spot[2], spot[0], spot[1]))
         kind = rnd.choice(list(D.SHAPES))
         builders = rnd.randrange(4)
-        brute = [(row, col, name)
-                 for name, cells in G.ORIENTS[kind].items()
-                 for row in range(7 - max(r for r, _ in cells))
-                 for col in range(7 - max(c for _, c in cells))
-                 if G.check_cells(g, kind, [(row + r, col + c) for r, c in cells],
-                                  builders) is None]
+        brute = [
+            (row, col, name)
+            for name, cells in G.ORIENTS[kind].items()
+            for row in range(7 - max(r for r, _ in cells))
+            for col in range(7 - max(c for _, c in cells))
+            if G.check_cells(g, kind, [(row + r, col + c) for r, c in cells], builders) is None
+        ]
         assert G.placements(g, kind, builders) == brute
         assert G.has_placement(g, kind, builders) == bool(brute)

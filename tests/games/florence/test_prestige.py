@@ -18,8 +18,9 @@ def owner_state(fl):
     fl.give_display(s, 0, "goldsmith", "botanist", "painter", "jurist", "R")
     p = s["players"][0]
     p["builders"], p["freedoms"] = 2, ["opinion", "religion"]
-    fl.furnish(s, 0, ["university", "workshop", "opera", "tower", "chapel"],
-               {"forest": 2, "lake": 1})
+    fl.furnish(
+        s, 0, ["university", "workshop", "opera", "tower", "chapel"], {"forest": 2, "lake": 1}
+    )
     return s
 
 
@@ -53,9 +54,22 @@ def _p5(fl, s):
     s["players"][1]["grid"] = s["players"][0]["grid"].replace(".", "p", 1)
 
 
-E11 = [("P03", _p3, 3), ("P14", _p2, 0), ("P01", _p1, 3), ("P02", _p2, 0), ("P10", _p2, 0),
-       ("P13", _p2, 5), ("P09", _p9, 4), ("P12", _p2, 0), ("P04", _p4, 6), ("P07", _p7, 4),
-       ("P05", _p5, 0), ("P08", _p2, 7), ("P11", _p2, 6), ("P06", _p2, 0)]
+E11 = [
+    ("P03", _p3, 3),
+    ("P14", _p2, 0),
+    ("P01", _p1, 3),
+    ("P02", _p2, 0),
+    ("P10", _p2, 0),
+    ("P13", _p2, 5),
+    ("P09", _p9, 4),
+    ("P12", _p2, 0),
+    ("P04", _p4, 6),
+    ("P07", _p7, 4),
+    ("P05", _p5, 0),
+    ("P08", _p2, 7),
+    ("P11", _p2, 6),
+    ("P06", _p2, 0),
+]
 
 
 @pytest.mark.parametrize("card,setup,expected", E11, ids=[c for c, _, _ in E11])
@@ -69,20 +83,21 @@ def test_e11_prestige_card(fl, card, setup, expected):
 def test_p05_needs_the_fewest_empty_spaces(fl):
     s = owner_state(fl)
     assert SC.prestige_points(s, 0, "P05") == 8
-    fl.furnish(s, 1, ["university", "workshop", "opera", "tower", "chapel"],
-               {"forest": 2, "lake": 1})
+    fl.furnish(
+        s, 1, ["university", "workshop", "opera", "tower", "chapel"], {"forest": 2, "lake": 1}
+    )
     assert SC.counts(s["players"][1])["empty"] == SC.counts(s["players"][0])["empty"]
     assert SC.prestige_points(s, 0, "P05") == 4
 
 
 def test_most_cards_full_tied_and_zero(fl):
     s = owner_state(fl)
-    assert SC.prestige_points(s, 0, "P06") == 0          # nobody has a park
+    assert SC.prestige_points(s, 0, "P06") == 0  # nobody has a park
     fl.furnish(s, 0, [], {"park": 1})
     assert SC.prestige_points(s, 0, "P06") == 5
     fl.furnish(s, 1, [], {"park": 1})
     fl.furnish(s, 2, [], {"park": 1})
-    assert SC.prestige_points(s, 0, "P06") == 3          # three-way tie: bracket value
+    assert SC.prestige_points(s, 0, "P06") == 3  # three-way tie: bracket value
     fl.furnish(s, 2, [], {"park": 1})
     assert SC.prestige_points(s, 0, "P06") == 0
     s["players"][0]["jesters"] = 1
@@ -149,12 +164,12 @@ def test_end_of_game_scores_prestige_cards_and_money_breaks_ties(fl):
     s["players"][1]["money"] = 900
     s["players"][2]["money"] = 1000
     mid = fl.GAME.scores(s)
-    assert [c.total for c in mid] == [40, 52, 52]     # prestige cards still secret
+    assert [c.total for c in mid] == [40, 52, 52]  # prestige cards still secret
     s = fl.play(s, (0, "done"), (1, "done"), (2, "done"))
     assert fl.GAME.is_over(s) and fl.GAME.to_act(s) == []
     cards = fl.GAME.scores(s)
     assert [c.total for c in cards] == [52, 52, 52]
     for c in cards:
         assert sum(line.points for line in c.lines) == c.total
-    assert [c.rank for c in cards] == [1, 3, 2]       # florins 3500 > 1000 > 900
+    assert [c.rank for c in cards] == [1, 3, 2]  # florins 3500 > 1000 > 900
     assert cards[0].winner and cards[0].tiebreak == 3500

@@ -13,9 +13,25 @@ from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 
-PROBES = ["raise", "pass", "done", "decline", "bonus", "profession", "later", "prestige 99",
-          "sell 999", "place chapel 6 6 r0", "nominate jester", "buy park", "keep P01",
-          "recruit poet", "freedom travel", "complete poet", "frobnicate 3"]
+PROBES = [
+    "raise",
+    "pass",
+    "done",
+    "decline",
+    "bonus",
+    "profession",
+    "later",
+    "prestige 99",
+    "sell 999",
+    "place chapel 6 6 r0",
+    "nominate jester",
+    "buy park",
+    "keep P01",
+    "recruit poet",
+    "freedom travel",
+    "complete poet",
+    "frobnicate 3",
+]
 
 
 def pending_cards(s, deck):

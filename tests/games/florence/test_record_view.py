@@ -28,8 +28,10 @@ def test_record_round_trip(assert_replays):
 def test_same_seed_same_game_other_seed_differs():
     a = GAME.new(["a", "b", "c"], 5)
     assert a == GAME.new(["a", "b", "c"], 5)
-    assert a["players"][0]["deal"] != GAME.new(["a", "b", "c"], 6)["players"][0]["deal"] or \
-        a["prof_deck"] != GAME.new(["a", "b", "c"], 6)["prof_deck"]
+    assert (
+        a["players"][0]["deal"] != GAME.new(["a", "b", "c"], 6)["players"][0]["deal"]
+        or a["prof_deck"] != GAME.new(["a", "b", "c"], 6)["prof_deck"]
+    )
 
 
 def _mid_game():
@@ -47,8 +49,10 @@ def _scramble_opponent(s, seat):
     swap = min(len(p["bonus"]), len(s2["bonus_deck"]))
     p["bonus"][:swap], s2["bonus_deck"][:swap] = s2["bonus_deck"][:swap], p["bonus"][:swap]
     swap = min(len(p["prestige"]), len(s2["prestige_deck"]))
-    p["prestige"][:swap], s2["prestige_deck"][:swap] = \
-        s2["prestige_deck"][:swap], p["prestige"][:swap]
+    p["prestige"][:swap], s2["prestige_deck"][:swap] = (
+        s2["prestige_deck"][:swap],
+        p["prestige"][:swap],
+    )
     s2["prof_deck"].reverse()
     s2["bonus_deck"].reverse()
     s2["prestige_deck"].reverse()
@@ -99,14 +103,28 @@ def test_money_can_be_public_by_option():
 def test_view_has_what_a_board_needs():
     s = _mid_game()
     v = GAME.view(s, 0)
-    for key in ("names", "seat", "to_act", "phase", "round", "min_wv", "min_wv_table", "piles",
-                "auction", "turn", "supply", "players", "prompt", "pieces", "palazzo"):
+    for key in (
+        "names",
+        "seat",
+        "to_act",
+        "phase",
+        "round",
+        "min_wv",
+        "min_wv_table",
+        "piles",
+        "auction",
+        "turn",
+        "supply",
+        "players",
+        "prompt",
+        "pieces",
+        "palazzo",
+    ):
         assert key in v
     p = v["players"][0]
     assert len(p["grid"]) == 7 and all(len(r) == 7 for r in p["grid"])
     assert p["grid"][6][0] == "palazzo"
-    assert set(v["piles"]) == {"forest", "lake", "park", "jester", "builder", "prestige",
-                               "recruit"}
+    assert set(v["piles"]) == {"forest", "lake", "park", "jester", "builder", "prestige", "recruit"}
     json.dumps(v)
 
 
@@ -135,14 +153,27 @@ def test_prompt_kinds_over_a_game():
             assert pr.seat == seat and pr.text and pr.kind.startswith("florence.")
             kinds.add(pr.kind)
             s = GAME.apply(s, seat, GAME.sample(s, seat, rnd))
-    assert kinds == {"florence." + k for k in (
-        "return", "nominate", "bid", "last", "place", "keep", "order", "recruit_now",
-        "turn", "convert")}
+    assert kinds == {
+        "florence." + k
+        for k in (
+            "return",
+            "nominate",
+            "bid",
+            "last",
+            "place",
+            "keep",
+            "order",
+            "recruit_now",
+            "turn",
+            "convert",
+        )
+    }
 
 
 def test_work_breakdown_is_public_but_setup_returns_are_not():
-    s, _ = play_random(3, 5, stop=lambda s: bool(s["pending"])
-                       and s["pending"][0]["t"] == "convert")
+    s, _ = play_random(
+        3, 5, stop=lambda s: bool(s["pending"]) and s["pending"][0]["t"] == "convert"
+    )
     seat = s["pending"][0]["seat"]
     other = (seat + 1) % 3
     pub = GAME.view(s, other)["prompt"]
@@ -161,6 +192,7 @@ def test_own_view_lists_work_values_of_the_hand():
     s = _mid_game()
     v = GAME.view(s, 0)
     from florencia_tui.games.florence import scoring as SC
+
     p = s["players"][0]
     assert v["players"][0]["work_values"] == {c: SC.work_value(p, c, []) for c in p["hand"]}
     assert "work_values" not in v["players"][1]
@@ -174,7 +206,7 @@ def test_drawing_cards_is_an_undo_barrier(fl):
     assert not GAME.undo_barrier(s, s3, 0, "freedom travel")
     keep = s2["pending"][0]["cards"][0]
     s4 = GAME.apply(s2, 0, f"keep {keep}")
-    assert not GAME.undo_barrier(s2, s4, 0, f"keep {keep}")   # the cards are seen already
+    assert not GAME.undo_barrier(s2, s4, 0, f"keep {keep}")  # the cards are seen already
 
 
 def test_apply_copies_deeply():

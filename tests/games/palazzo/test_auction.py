@@ -33,8 +33,14 @@ def test_monika_bidding_example(mk, run):
     assert s["auction"]["high_total"] == 25
     legal = GAME.legal(s, 0)
     assert "bid C2+C2+C2" in legal and "bid Green6+C2" in legal
-    assert legal == ["bid C2+C2+C2", "bid Red3+C2+C2+C2", "bid Green6+C2", "bid Green6+C2+C2",
-                     "bid Green6+C2+C2+C2", "pass"]
+    assert legal == [
+        "bid C2+C2+C2",
+        "bid Red3+C2+C2+C2",
+        "bid Green6+C2",
+        "bid Green6+C2+C2",
+        "bid Green6+C2+C2+C2",
+        "pass",
+    ]
     s = run(s, (0, "bid Green6+C2"))
     st = s["auction"]["bids"]["0"]
     assert st["total"] == 26 and st["currency"] == "Green"
@@ -80,8 +86,15 @@ def test_12_7_nobody_bids(mk, run):
 def test_12_7_four_player_auction(mk, run):
     hands = [["C2", "C2"], ["Red4", "Red5"], ["Green3", "Green3", "Green4", "Blue4"], ["Red7"]]
     s = with_quarry(mk, 4, ["M41", "M52"], hands)
-    s = run(s, (0, "auction"), (1, "bid Red4"), (2, "bid Green3+Green3"), (3, "pass"),
-            (0, "bid C2+C2"), (1, "bid Red5"))
+    s = run(
+        s,
+        (0, "auction"),
+        (1, "bid Red4"),
+        (2, "bid Green3+Green3"),
+        (3, "pass"),
+        (0, "bid C2+C2"),
+        (1, "bid Red5"),
+    )
     assert s["auction"]["bids"]["0"]["total"] == 7
     assert s["auction"]["high_total"] == 9
     assert "bid Blue4" not in GAME.legal(s, 2)

@@ -17,17 +17,24 @@ def test_anita_legality_table(mk):
     s = anita(mk)
     legal = set(GAME.legal(s, 0))
     assert legal == {
-        "build B21 new", "discard B21",
-        "build S42 new", "build S42 on 1", "discard S42",
-        "build M53 new", "build M53 on 1", "build M53 on 2", "discard M53",
+        "build B21 new",
+        "discard B21",
+        "build S42 new",
+        "build S42 on 1",
+        "discard S42",
+        "build M53 new",
+        "build M53 on 1",
+        "build M53 on 2",
+        "discard M53",
     }
     assert GAME.prompt(s, 0).data["accepts"] == {"B21": [], "S42": [1], "M53": [1, 2]}
 
 
 def test_anita_illegal_messages(mk):
     s = anita(mk)
-    with pytest.raises(IllegalAction,
-                       match="floor 2 cannot go on top of floor 3: floors must increase"):
+    with pytest.raises(
+        IllegalAction, match="floor 2 cannot go on top of floor 3: floors must increase"
+    ):
         GAME.apply(s, 0, "build B21 on 1")
     with pytest.raises(IllegalAction, match="already has floor 2"):
         GAME.apply(s, 0, "build B21 on 2")

@@ -20,7 +20,16 @@ def test_tile_composition_matches_spec_tables():
     for tid, _stack, mat, floor, win in TILES:
         assert tid.startswith(f"{mat}{floor}{win}") and tile(tid) == (mat, floor, win)
     assert [t[0] for t in TILES if t[1] == "I" and t[3] == 1] == [
-        "B11", "B12", "B13", "S11", "S12", "S13", "M11", "M12", "M13"]
+        "B11",
+        "B12",
+        "B13",
+        "S11",
+        "S12",
+        "S13",
+        "M11",
+        "M12",
+        "M13",
+    ]
 
 
 def test_money_deck():

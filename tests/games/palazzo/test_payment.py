@@ -13,19 +13,22 @@ from florencia_tui.games.palazzo.payment import (
 )
 
 
-@pytest.mark.parametrize("cards, value", [
-    ("Red5 Red7", 12),
-    ("Red5 Green7", None),
-    ("Red3 Green3 Blue3", 15),
-    ("Red3 Green3 Blue4", None),
-    ("Red7 Red7 Red7", 21),
-    ("C2 C2 C2", 15),
-    ("Red4 Green4 Blue4 Red6 C2", 23),
-    ("Red4 Green4 Blue4 Green6", 21),
-    ("Red4 Green4 Red6 Green6", None),
-    ("Red5 Green5 Blue5 Red3 Green3 Blue3", 30),
-    ("C2", 2),
-])
+@pytest.mark.parametrize(
+    "cards, value",
+    [
+        ("Red5 Red7", 12),
+        ("Red5 Green7", None),
+        ("Red3 Green3 Blue3", 15),
+        ("Red3 Green3 Blue4", None),
+        ("Red7 Red7 Red7", 21),
+        ("C2 C2 C2", 15),
+        ("Red4 Green4 Blue4 Red6 C2", 23),
+        ("Red4 Green4 Blue4 Green6", 21),
+        ("Red4 Green4 Red6 Green6", None),
+        ("Red5 Green5 Blue5 Red3 Green3 Blue3", 30),
+        ("C2", 2),
+    ],
+)
 def test_spec_12_4_table(cards, value):
     cs = cards.split()
     assert best_value(cs) == value
@@ -54,7 +57,7 @@ def test_committed_currency():
 def test_check_payment_reasons():
     assert check_payment(["Red7", "Red7"], 14) is None
     assert "mix currencies" in check_payment(["Red7", "Green7"], 14)
-    assert check_payment(["Blue5", "Blue4", "C2"], 7) is None      # overpaying is fine
+    assert check_payment(["Blue5", "Blue4", "C2"], 7) is None  # overpaying is fine
     assert "less than the price 14" in check_payment(["Blue5", "Blue4", "C2"], 14)
     assert check_payment([], 0) is None
     assert check_payment([], 3) is not None
@@ -62,11 +65,15 @@ def test_check_payment_reasons():
 
 
 def test_check_bid_reasons_monika_step_4():
-    state = {"cards": ["C3", "Red4", "Green4", "Blue4", "Green6", "C2"], "total": 26,
-             "currency": "Green"}
+    state = {
+        "cards": ["C3", "Red4", "Green4", "Blue4", "Green6", "C2"],
+        "total": 26,
+        "currency": "Green",
+    }
     assert check_bid(["C2", "C2"], state, 31) == (
         "total 30 does not beat the high bid 31; a group must be played whole in one bid "
-        "(these C2 cannot join the C2 already in your bid)")
+        "(these C2 cannot join the C2 already in your bid)"
+    )
     assert check_bid(["Red3"], state, 31) == "Red3 is not Green: this bid is committed to Green"
     assert check_bid([], state, 31).startswith("add at least one card")
 
@@ -83,13 +90,16 @@ def test_check_bid_blue_on_green():
     assert check_bid(["Green4"], state, 9) is None
 
 
-@pytest.mark.parametrize("hand, mx", [
-    (["Red7", "Red6", "Green4"], 13),
-    (["Red4", "Green4", "Blue4", "C2"], 17),
-    (["Red4", "Green4", "Blue4", "Green6", "C2", "C2", "C2", "Red3"], 36),
-    (["Red4", "Green4"], 4),
-    ([], 0),
-])
+@pytest.mark.parametrize(
+    "hand, mx",
+    [
+        (["Red7", "Red6", "Green4"], 13),
+        (["Red4", "Green4", "Blue4", "C2"], 17),
+        (["Red4", "Green4", "Blue4", "Green6", "C2", "C2", "C2", "Red3"], 36),
+        (["Red4", "Green4"], 4),
+        ([], 0),
+    ],
+)
 def test_max_single_payment(hand, mx):
     assert max_single_payment(hand) == mx
     if hand:
@@ -105,8 +115,13 @@ def test_legal_subsets_distinct_and_all_legal():
     assert ("Red7", "Red7") in keys and ("Red7", "Green7") not in keys
     # brute force over all sub-multisets agrees
     from itertools import combinations
-    brute = {tuple(c) for r in range(1, len(hand) + 1) for c in combinations(hand, r)
-             if best_value(list(c)) is not None}
+
+    brute = {
+        tuple(c)
+        for r in range(1, len(hand) + 1)
+        for c in combinations(hand, r)
+        if best_value(list(c)) is not None
+    }
     assert set(keys) == brute
     green = legal_subsets(hand, "Green")
     assert all(best_value(x, "Green") is not None for x in green)
@@ -131,6 +146,7 @@ def test_bot_payment_candidates_match_brute_force():
 
     from florencia_tui.games.palazzo.data import CURRENCIES, VALUES
     from florencia_tui.games.palazzo.payment import cheap_payments, cheap_raises
+
     deck = [f"{c}{v}" for c in CURRENCIES for v in VALUES] * 2 + ["C2"] * 4 + ["C3"]
     rng = random.Random(5)
     for _ in range(150):

@@ -60,8 +60,12 @@ def check_invariants(s):
     assert GAME.is_over(s) == (GAME.to_act(s) == [])
 
 
-CARD_ORDER = {c: i for i, c in enumerate(
-    [f"{x}{v}" for x in ("Red", "Green", "Blue") for v in range(3, 8)] + ["C2"])}
+CARD_ORDER = {
+    c: i
+    for i, c in enumerate(
+        [f"{x}{v}" for x in ("Red", "Green", "Blue") for v in range(3, 8)] + ["C2"]
+    )
+}
 
 
 def candidates(s, seat, rnd):
@@ -76,8 +80,11 @@ def candidates(s, seat, rnd):
         out = [f"take {c}" for c in CARD_KINDS]
     elif ph == "buy_or_auction":
         sup = s["supply"]
-        out = (["auction"] + [f"buy {t}" for t in sup]
-               + [f"buy {a} {b}" for a, b in combinations(sup, 2)])
+        out = (
+            ["auction"]
+            + [f"buy {t}" for t in sup]
+            + [f"buy {a} {b}" for a, b in combinations(sup, 2)]
+        )
         out += [f"buy {q[0]}" for q in s["quarries"] if q]
     elif ph in ("pay", "bid"):
         for _ in range(12):

@@ -8,9 +8,30 @@ from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import GAME
 
 CONTRACT_KEYS = {
-    "game", "names", "n", "seat", "to_act", "active", "prompt_kind", "phase", "over", "stack",
-    "riders", "supply", "price", "quarries", "master", "deck_count", "discard", "cert3",
-    "revealed", "auction", "handout", "pending", "players", "last",
+    "game",
+    "names",
+    "n",
+    "seat",
+    "to_act",
+    "active",
+    "prompt_kind",
+    "phase",
+    "over",
+    "stack",
+    "riders",
+    "supply",
+    "price",
+    "quarries",
+    "master",
+    "deck_count",
+    "discard",
+    "cert3",
+    "revealed",
+    "auction",
+    "handout",
+    "pending",
+    "players",
+    "last",
 }
 
 
@@ -29,8 +50,9 @@ def random_game(seed, n, upto=None):
 def test_record_replay_and_save_load():
     for n, seed in [(2, 11), (3, 12), (4, 13)]:
         s, actions = random_game(seed, n)
-        rec = Record("palazzo", seed, [{"name": x, "kind": "human"} for x in s["names"]],
-                     {}, actions)
+        rec = Record(
+            "palazzo", seed, [{"name": x, "kind": "human"} for x in s["names"]], {}, actions
+        )
         rec2 = Record.from_json(rec.to_json())
         s2 = replay(rec2)
         assert s2 == s
@@ -93,8 +115,16 @@ def test_prompt_and_text_for_every_phase_seen():
             assert GAME.status(s).startswith("Stack ")
             s = GAME.apply(s, seat, a)
             assert line == s["last"] or s["last"].startswith(line)
-    assert {"palazzo.turn", "palazzo.take", "palazzo.buy_or_auction", "palazzo.pay",
-            "palazzo.build", "palazzo.bid", "palazzo.rebuild", "palazzo.rebuild_pay"} <= seen
+    assert {
+        "palazzo.turn",
+        "palazzo.take",
+        "palazzo.buy_or_auction",
+        "palazzo.pay",
+        "palazzo.build",
+        "palazzo.bid",
+        "palazzo.rebuild",
+        "palazzo.rebuild_pay",
+    } <= seen
 
 
 def test_describe_examples(mk, run):

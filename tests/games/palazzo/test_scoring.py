@@ -6,16 +6,19 @@ from florencia_tui.games.palazzo import GAME
 from florencia_tui.games.palazzo.scoring import palace_lines, palace_score
 
 
-@pytest.mark.parametrize("tiles, vp", [
-    (["S33"], -5),                                   # S1
-    (["B23", "B42"], 0),                             # S2
-    (["B13", "S21", "B52"], 6),                      # S3
-    (["S22", "S32", "S42", "S51"], 13),              # S4
-    (["M13", "M21", "M32", "S43", "M52"], 17),       # S5
-    (["B11", "B22", "B33", "B41", "B51"], 20),       # S6
-    (["M22", "M31a", "M42"], 8),                     # S7
-    (["M22", "M31", "M42"], 8),                      # S7 as written in the spec
-])
+@pytest.mark.parametrize(
+    "tiles, vp",
+    [
+        (["S33"], -5),  # S1
+        (["B23", "B42"], 0),  # S2
+        (["B13", "S21", "B52"], 6),  # S3
+        (["S22", "S32", "S42", "S51"], 13),  # S4
+        (["M13", "M21", "M32", "S43", "M52"], 17),  # S5
+        (["B11", "B22", "B33", "B41", "B51"], 20),  # S6
+        (["M22", "M31a", "M42"], 8),  # S7
+        (["M22", "M31", "M42"], 8),  # S7 as written in the spec
+    ],
+)
 def test_rulebook_examples(tiles, vp):
     assert palace_score(tiles) == vp
     assert sum(p for _, p in palace_lines(tiles)) == vp

@@ -9,8 +9,7 @@ from florencia_tui.games.palazzo import GAME
 
 
 def test_12_5_buy_two_in_one_payment(mk, run):
-    s = mk(2, supply=["B11", "S22"],
-           hands=[["Red7", "Red7", "Green7", "Blue5", "Blue4", "C2"], []])
+    s = mk(2, supply=["B11", "S22"], hands=[["Red7", "Red7", "Green7", "Blue5", "Blue4", "C2"], []])
     s["stacks"]["I"] = ["S13", "M23"]
     s = run(s, (0, "tiles"))
     assert s["supply"] == ["B11", "S22", "M23"]
@@ -142,8 +141,13 @@ def test_12_9_detach(mk, run):
     s = rebuild_state(mk)
     assert "rebuild" in GAME.legal(s, 0)
     s = run(s, (0, "rebuild"))
-    assert set(GAME.legal(s, 0)) == {"detach 1 1", "detach 1 3", "detach 1 4", "insert 2 1",
-                                     "scrap 2"}
+    assert set(GAME.legal(s, 0)) == {
+        "detach 1 1",
+        "detach 1 3",
+        "detach 1 4",
+        "insert 2 1",
+        "scrap 2",
+    }
     s = run(s, (0, "detach 1 3"))
     assert s["palaces"][0] == [["B12", "M42"], ["S51"], ["S31a"]]
     assert GAME.legal(s, 0) == ["pay C2"]
@@ -159,8 +163,7 @@ def test_12_9_insert_and_scrap(mk, run):
 
 
 def test_12_9_illegal_rebuilds(mk, run):
-    s = mk(2, palaces=[[["B12", "S31a", "M42"], ["S22", "M43"], ["S32"]], []],
-           hands=[["Red3"], []])
+    s = mk(2, palaces=[[["B12", "S31a", "M42"], ["S22", "M43"], ["S32"]], []], hands=[["Red3"], []])
     s = run(s, (0, "rebuild"))
     with pytest.raises(IllegalAction, match="only a single-tile palace can be inserted"):
         GAME.apply(s, 0, "insert 1 2")
@@ -211,8 +214,9 @@ def test_12_10_second_draw_fifth_rider(mk, run):
 
 
 def test_12_10_two_riders_then_nothing_to_auction(mk, run):
-    s = end_state(mk, 2, ["S52", "R4", "R3"], supply=["S41"], master=1,
-                  hands=[["Red4", "Red5"], [], []])
+    s = end_state(
+        mk, 2, ["S52", "R4", "R3"], supply=["S41"], master=1, hands=[["Red4", "Red5"], [], []]
+    )
     s = run(s, (0, "tiles"))
     assert len(s["riders"]) == 4 and not GAME.is_over(s)
     assert s["supply"] == ["S41"] and all(q == [] for q in s["quarries"])
@@ -235,8 +239,11 @@ def test_12_10_first_draw_fifth_rider(mk, run):
 
 
 def test_12_11_tiebreak_largest_single_payment(mk):
-    s = mk(2, hands=[["Red7", "Red6", "Green4"], ["Red4", "Green4", "Blue4", "C2"]],
-           palaces=[[["S22", "S32", "S42"]], [["B12", "B22", "B32"]]])
+    s = mk(
+        2,
+        hands=[["Red7", "Red6", "Green4"], ["Red4", "Green4", "Blue4", "C2"]],
+        palaces=[[["S22", "S32", "S42"]], [["B12", "B22", "B32"]]],
+    )
     a, b = GAME.scores(s)
     assert a.total == b.total == 9
     assert (a.tiebreak, b.tiebreak) == (13, 17)

@@ -15,15 +15,30 @@ from florencia_tui.games.strasbourg import GAME, data
 VOCAB = (
     ["draw", "stop", "pass", "privilege", "good", "none", "sell none", "return none"]
     + [f"bid {k}" for k in range(1, 6)]
-    + [f"place {c}" for c in data.CELLS] + [f"good place {c}" for c in data.CELLS]
-    + [f"chapel {k}" for k in data.CHAPEL_CORNERS] + [f"build {b}" for b in data.BUILDING_SPACES]
-    + [f"return {v}" for v in range(1, 7)] + [f"stack {v}" for v in range(1, 7)]
+    + [f"place {c}" for c in data.CELLS]
+    + [f"good place {c}" for c in data.CELLS]
+    + [f"chapel {k}" for k in data.CHAPEL_CORNERS]
+    + [f"build {b}" for b in data.BUILDING_SPACES]
+    + [f"return {v}" for v in range(1, 7)]
+    + [f"stack {v}" for v in range(1, 7)]
     + [f"stack {a}+{b}" for a in range(1, 7) for b in range(1, a + 1)]
-    + [f"sell {g}" for g in data.GUILDS] + [f"keep {t[0]}" for t in data.TASKS]
+    + [f"sell {g}" for g in data.GUILDS]
+    + [f"keep {t[0]}" for t in data.TASKS]
 )
 
-ILLEGAL = ["fly away", "bid 99", "stack 7", "keep T99", "place Z9", "sell XX", "return 9",
-           "chapel K9", "build A1", "privilege", "good place B2"]
+ILLEGAL = [
+    "fly away",
+    "bid 99",
+    "stack 7",
+    "keep T99",
+    "place Z9",
+    "sell XX",
+    "return 9",
+    "chapel K9",
+    "build A1",
+    "privilege",
+    "good place B2",
+]
 
 
 def card_total(s, p):
@@ -108,8 +123,11 @@ def random_game(n, seed, full_check, draw_bias=None):
 
 
 @settings(max_examples=12, deadline=None)
-@given(n=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**31),
-       bias=st.sampled_from([None, 0.8, 0.95]))
+@given(
+    n=st.sampled_from([3, 4, 5]),
+    seed=st.integers(0, 2**31),
+    bias=st.sampled_from([None, 0.8, 0.95]),
+)
 def test_random_games_full_check(n, seed, bias):
     random_game(n, seed, full_check=True, draw_bias=bias)
 

@@ -134,9 +134,16 @@ def test_prompts_and_labels_for_every_legal_action():
             assert GAME.describe(s, seat, a, None)
         s = GAME.apply(s, seat, GAME.sample(s, seat, r))
         assert GAME.status(s)
-    assert {"strasbourg.keep_tasks", "strasbourg.draw", "strasbourg.split", "strasbourg.bid",
-            "strasbourg.guild_reward", "strasbourg.return", "strasbourg.chapel",
-            "strasbourg.build"} <= kinds
+    assert {
+        "strasbourg.keep_tasks",
+        "strasbourg.draw",
+        "strasbourg.split",
+        "strasbourg.bid",
+        "strasbourg.guild_reward",
+        "strasbourg.return",
+        "strasbourg.chapel",
+        "strasbourg.build",
+    } <= kinds
 
 
 def test_rules_help_length_and_reconstructed_section():
@@ -155,7 +162,8 @@ def test_random_games_are_fast():
 
 def test_legal_split_lists_sub_multisets():
     assert sorted(map(tuple, rules.sub_multisets([2, 2, 5]))) == sorted(
-        [(2,), (2, 2), (5,), (5, 2), (5, 2, 2)])
+        [(2,), (2, 2), (5,), (5, 2), (5, 2, 2)]
+    )
 
 
 def test_drawing_and_bidding_are_undo_barriers():

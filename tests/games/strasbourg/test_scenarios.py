@@ -55,7 +55,11 @@ def test_12_2_guild_bidding_tie_to_start_player(h):
     assert s["start"] == T
     assert s["council"]["VI"] == T
     assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
-        (T, "master"), (N, "journeyman"), (S, "apprentice"), (P, "return")]
+        (T, "master"),
+        (N, "journeyman"),
+        (S, "apprentice"),
+        (P, "return"),
+    ]
     s = h.play(s, (T, "good place E1"))
     assert s["city"]["E1"] == T and s["players"][T]["coins"] == 1
     assert s["players"][T]["goods"]["VI"] == 1
@@ -81,8 +85,9 @@ def test_12_2_guild_bidding_tie_to_start_player(h):
 
 def test_12_3_privileges(h):
     T, N, P, S = 0, 1, 2, 3
-    s = h.at_bid(4, "B", T, {T: [[6]], N: [[6]], P: [[4]], S: [[1]]}, guild="SM",
-                 privs={T: 2, N: 1})
+    s = h.at_bid(
+        4, "B", T, {T: [[6]], N: [[6]], P: [[4]], S: [[1]]}, guild="SM", privs={T: 2, N: 1}
+    )
     q = lambda st: st["bid"]["queue"]  # noqa: E731
     assert q(s) == [T, N, P, S]
     s = h.play(s, (T, "privilege"))
@@ -104,7 +109,10 @@ def test_12_3_privileges(h):
     assert s["last"]["ranking"] == [T, N, P]
     assert s["start"] == T
     assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
-        (T, "master"), (N, "journeyman"), (P, "apprentice")]
+        (T, "master"),
+        (N, "journeyman"),
+        (P, "apprentice"),
+    ]
 
 
 def test_privilege_refused_when_nobody_waits(h):
@@ -121,14 +129,17 @@ def test_privilege_with_no_stacks_is_legal(h):
 
 
 def test_12_4_tie_among_non_start_players(h):
-    s = h.at_bid(5, "B", 2, {0: [[4]], 1: [[6, 1]], 2: [[4]], 3: [[7]], 4: [[1]]},
-                 guild="SH")
+    s = h.at_bid(5, "B", 2, {0: [[4]], 1: [[6, 1]], 2: [[4]], 3: [[7]], 4: [[1]]}, guild="SH")
     assert s["bid"]["queue"] == [2, 3, 4, 0, 1]
     s = h.play(s, (2, "bid 1"), (3, "bid 1"), (4, "pass"), (0, "bid 1"), (1, "bid 1"))
     assert s["last"]["ranking"] == [3, 1, 2, 0]
     assert s["start"] == 3
     assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
-        (3, "master"), (1, "journeyman"), (2, "apprentice"), (0, "return")]
+        (3, "master"),
+        (1, "journeyman"),
+        (2, "apprentice"),
+        (0, "return"),
+    ]
 
 
 def test_12_5_three_player_guild_step(h):
@@ -137,7 +148,10 @@ def test_12_5_three_player_guild_step(h):
     s = h.play(s, (A, "bid 1"), (B, "bid 1"), (C, "bid 1"))
     assert s["start"] == B and s["council"]["VI"] == B
     assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
-        (B, "master"), (A, "apprentice"), (C, "return")]
+        (B, "master"),
+        (A, "apprentice"),
+        (C, "return"),
+    ]
 
 
 def test_12_6_step_a_single_bidder(h):

@@ -74,7 +74,7 @@ def test_t13_council_by_player_count(h, n, need):
     seats = data.COUNCIL_SEATS
     s = board(h, n=n, council={k: 0 for k in seats[:need]})
     assert met(s, "T13")
-    s = board(h, n=n, council={k: 0 for k in seats[:need - 1]} | {seats[need - 1]: 1})
+    s = board(h, n=n, council={k: 0 for k in seats[: need - 1]} | {seats[need - 1]: 1})
     assert not met(s, "T13")
 
 
@@ -93,8 +93,12 @@ def test_t15_diagonal_line(h):
 
 
 def test_t16_majority(h):
-    s = board(h, n=3, city=["A1", "B1", "C1", "D1", "E1", "F1"],
-              others=["A6", "B6", "C6", "D6", "E6", "F6"])
+    s = board(
+        h,
+        n=3,
+        city=["A1", "B1", "C1", "D1", "E1", "F1"],
+        others=["A6", "B6", "C6", "D6", "E6", "F6"],
+    )
     assert not met(s, "T16")  # 6 vs 6
     s["city"]["G1"] = 0
     assert met(s, "T16")
@@ -147,8 +151,7 @@ def test_t25_guild_seats(h):
 
 
 def test_every_task_is_tested():
-    tested = {t for t, _ in BUILDING_TASKS + GUILD_TASKS} | {
-        f"T{i}" for i in range(11, 26)}
+    tested = {t for t, _ in BUILDING_TASKS + GUILD_TASKS} | {f"T{i}" for i in range(11, 26)}
     assert tested == set(data.TASK_BY_ID)
 
 

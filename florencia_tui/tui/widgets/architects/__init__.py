@@ -91,8 +91,12 @@ class UI(GameUI):
         if prompt.kind == "architects.place":
             me = view["players"][prompt.seat]
             text = f"Place a worker ({me['workers']} on your board)"
-        return ChoicePanel(text, rows, unavailable_for(prompt, view, legal),
-                           immediate=prompt.kind != "architects.place")
+        return ChoicePanel(
+            text,
+            rows,
+            unavailable_for(prompt, view, legal),
+            immediate=prompt.kind != "architects.place",
+        )
 
     def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
         if not prompt.kind.startswith("architects."):

@@ -17,14 +17,21 @@ from florencia_tui.tui.adapter import BoardWidget
 from florencia_tui.tui.widgets.architects import render
 
 FOCUS = {
-    "architects.workshop": "ar-market", "architects.market_mid": "ar-market",
-    "architects.tavern": "ar-market", "architects.freehire": "ar-market",
+    "architects.workshop": "ar-market",
+    "architects.market_mid": "ar-market",
+    "architects.tavern": "ar-market",
+    "architects.freehire": "ar-market",
     "architects.graveyard": "ar-you",
-    "architects.guildhall": "ar-you", "architects.pay": "ar-you",
-    "architects.cath_discard": "ar-you", "architects.library": "ar-you",
-    "architects.handlimit": "ar-you", "architects.draft": "ar-you",
-    "architects.capture": "ar-town", "architects.place": "ar-town",
-    "architects.storehouse": "ar-you", "architects.guardhouse": "ar-you",
+    "architects.guildhall": "ar-you",
+    "architects.pay": "ar-you",
+    "architects.cath_discard": "ar-you",
+    "architects.library": "ar-you",
+    "architects.handlimit": "ar-you",
+    "architects.draft": "ar-you",
+    "architects.capture": "ar-town",
+    "architects.place": "ar-town",
+    "architects.storehouse": "ar-you",
+    "architects.guardhouse": "ar-you",
 }
 
 
@@ -65,10 +72,12 @@ class ArchitectsBoard(BoardWidget):
         me = view.get("seat")
         who = (view["names"], [p.get("board") for p in view["players"]], me, width)
         keys = {
-            "town": repr((who, view["locations"], view["prison"], view["tax_stand"],
-                          view.get("yields"))),
-            "goods": repr((who, view["black_market"], view["apprentice_rows"],
-                           view["apprentice_deck"])),
+            "town": repr(
+                (who, view["locations"], view["prison"], view["tax_stand"], view.get("yields"))
+            ),
+            "goods": repr(
+                (who, view["black_market"], view["apprentice_rows"], view["apprentice_deck"])
+            ),
             "halls": repr((who, view["guildhall"], view["cathedral"], view["virtue_track"])),
         }
         town, goods = render.town(view), render.goods(view)
@@ -76,10 +85,14 @@ class ArchitectsBoard(BoardWidget):
         halls = render.stack(top, virtue)
         if render.fits(width, town, goods):
             wide_halls = render.fits(width, top, virtue)
-            self._set("ar-town", keys["town"] + keys["goods"],
-                      lambda: render.side_by_side(town, goods))
-            self._set("ar-market", keys["halls"] + str(wide_halls),
-                      lambda: render.side_by_side(top, virtue) if wide_halls else halls)
+            self._set(
+                "ar-town", keys["town"] + keys["goods"], lambda: render.side_by_side(town, goods)
+            )
+            self._set(
+                "ar-market",
+                keys["halls"] + str(wide_halls),
+                lambda: render.side_by_side(top, virtue) if wide_halls else halls,
+            )
             self._set("ar-guild", "", lambda: "")
             self.query_one("#ar-guild").display = False
         else:
@@ -95,9 +108,16 @@ class ArchitectsBoard(BoardWidget):
         order = ([me] if me is not None else []) + [i for i in range(n) if i != me]
         for slot, seat in enumerate(order):
             sid = "ar-you" if slot == 0 else f"ar-other-{slot}"
-            key = repr((who, seat, view["players"][seat],
-                        [p["captives"][seat] for p in view["players"]],
-                        (view.get("yields") or {}).get("guildhall"), view.get("draft")))
+            key = repr(
+                (
+                    who,
+                    seat,
+                    view["players"][seat],
+                    [p["captives"][seat] for p in view["players"]],
+                    (view.get("yields") or {}).get("guildhall"),
+                    view.get("draft"),
+                )
+            )
             if slot == 0:
                 self._set(sid, key, lambda s=seat: render.tableau_with_draft(view, s))
             else:

@@ -23,11 +23,20 @@ from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
 # Keys of the placement panel: a letter per location (shown beside each row).
 PLACE_KEYS = {
-    "place quarry": "q", "place forest": "f", "place mines clay": "m",
-    "place mines gold": "n", "place silversmith": "s", "place storehouse": "k",
-    "place workshop": "w", "place towncentre": "t", "place taxstand": "x",
-    "place guardhouse": "d", "place market 1": "1", "place market 2": "2",
-    "place market 3": "3", "place guildhall": "g",
+    "place quarry": "q",
+    "place forest": "f",
+    "place mines clay": "m",
+    "place mines gold": "n",
+    "place silversmith": "s",
+    "place storehouse": "k",
+    "place workshop": "w",
+    "place towncentre": "t",
+    "place taxstand": "x",
+    "place guardhouse": "d",
+    "place market 1": "1",
+    "place market 2": "2",
+    "place market 3": "3",
+    "place guildhall": "g",
 }
 # Keys for every other decision, in order (h, l, u and o stay with the screen:
 # hint, log, undo, settings).
@@ -61,8 +70,9 @@ def appr_detail(aid: int) -> str:
 def building_detail(bid: int) -> str:
     name, skills, cost, _v, vp, when, _e = D.ALL_BUILDINGS[bid]
     need = texts.skills_text(skills) if skills else "no skill"
-    return (f"{name}: {vp} VP, needs {need}, costs {texts.cost_text(cost)}; "
-            f"{texts.building_text(bid)}")
+    return (
+        f"{name}: {vp} VP, needs {need}, costs {texts.cost_text(cost)}; {texts.building_text(bid)}"
+    )
 
 
 def building_label(verb: str, bid: int, extra: str = "") -> Text:
@@ -120,8 +130,7 @@ def build_reason(view: dict, seat: int, bid: int) -> str:
     p = view["players"][seat]
     missing = [c for c in D.ALL_BUILDINGS[bid][1] if c not in skills_of(p)]
     if missing:
-        return (f"needs {texts.skills_text(''.join(missing))} "
-                f"(hire an apprentice with that skill)")
+        return f"needs {texts.skills_text(''.join(missing))} (hire an apprentice with that skill)"
     short = shortfall(p, D.ALL_BUILDINGS[bid][2])
     if short:
         return "short of " + ", ".join(f"{k} {r}" for r, k in short.items())
@@ -142,8 +151,9 @@ def cathedral_reason(view: dict, seat: int) -> str:
         return "you need a building card to discard"
     short = shortfall(p, D.CATHEDRAL[lvl][0])
     if short:
-        return f"level {lvl} costs {texts.cost_text(D.CATHEDRAL[lvl][0])}; short of " + \
-            ", ".join(f"{k} {r}" for r, k in short.items())
+        return f"level {lvl} costs {texts.cost_text(D.CATHEDRAL[lvl][0])}; short of " + ", ".join(
+            f"{k} {r}" for r, k in short.items()
+        )
     return "not possible now"
 
 
@@ -155,8 +165,11 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
     loc = args[0]
     key = " ".join(args)
     me = view["players"][view["seat"]]
-    here = view["locations"].get(loc, [0] * len(view["names"]))[view["seat"]] \
-        if loc in view["locations"] else 0
+    here = (
+        view["locations"].get(loc, [0] * len(view["names"]))[view["seat"]]
+        if loc in view["locations"]
+        else 0
+    )
     t = Text()
     if loc == "market":
         i = int(args[1]) - 1
@@ -167,9 +180,11 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         t.append(f"Black Market {render.MARKET_SIDES[i]:<6} ")
         t.append(f"pay {cost}$: ")
         t.append_text(Text(choice) if choice else render.gains_text(eff))
-        detail = (f"Pay {cost} silver, {virtue:+d} virtue: "
-                  + (choice if choice else "gain " + words(eff))
-                  + ". Your worker stays until the market resets, then goes to the Prison.")
+        detail = (
+            f"Pay {cost} silver, {virtue:+d} virtue: "
+            + (choice if choice else "gain " + words(eff))
+            + ". Your worker stays until the market resets, then goes to the Prison."
+        )
         return t, detail
     name = {"storehouse": "King's Storehouse"}.get(loc, LOC.get(loc, loc))
     if loc == "mines":
@@ -179,20 +194,23 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
     if loc in ("quarry", "forest", "silversmith") or key in ("mines clay", "mines gold"):
         gains = y.get(key, {})
         t.append_text(render.gains_text(gains))
-        base = {"quarry": "1 stone per worker of yours there",
-                "forest": "1 wood per worker of yours there",
-                "silversmith": "1 silver per worker of yours there, +1",
-                "mines clay": "1 clay per worker of yours there, +1",
-                "mines gold": "1 gold per 2 workers of yours there"}[key]
-        detail = (f"Gain {words(gains)}: {base} ({n} with this one), "
-                  f"plus your apprentices' bonuses.")
+        base = {
+            "quarry": "1 stone per worker of yours there",
+            "forest": "1 wood per worker of yours there",
+            "silversmith": "1 silver per worker of yours there, +1",
+            "mines clay": "1 clay per worker of yours there, +1",
+            "mines gold": "1 gold per 2 workers of yours there",
+        }[key]
+        detail = f"Gain {words(gains)}: {base} ({n} with this one), plus your apprentices' bonuses."
         return t, detail
     if loc == "storehouse":
         k = y.get(loc, {}).get("actions", n)
         t.append(f"up to {render.plural(k, 'trade')}")
-        detail = (f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, "
-                  f"3 wood/stone -> 1 marble, or an apprentice's trade. "
-                  f"You have {render.purse(me).plain}.")
+        detail = (
+            f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, "
+            f"3 wood/stone -> 1 marble, or an apprentice's trade. "
+            f"You have {render.purse(me).plain}."
+        )
         return t, detail
     if loc == "workshop":
         w = y.get(loc, {})
@@ -200,17 +218,21 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         t.append(f"hire (col≤{cols}) or draw {draw}")
         dodge = D.tax_dodge_icons(me["virtue"]) + (1 if me.get("board") == "Ada" else 0)
         tax = f", you ignore {min(dodge, 2)} of it" if dodge else ""
-        detail = (f"Hire an apprentice for 4 silver (2 tax{tax}): columns 1-{cols} at no "
-                  f"extra, +1 silver per column further; or draw {draw} building "
-                  f"card{'s' if draw > 1 else ''}.")
+        detail = (
+            f"Hire an apprentice for 4 silver (2 tax{tax}): columns 1-{cols} at no "
+            f"extra, +1 silver per column further; or draw {draw} building "
+            f"card{'s' if draw > 1 else ''}."
+        )
         return t, detail
     if loc == "towncentre":
         tc = y.get(loc, {})
         k, lim = tc.get("captures", n), tc.get("locations", 1)
         t.append(f"up to {render.plural(k, 'capture')}")
-        detail = (f"Up to {render.plural(k, 'capture')}: all of one player's workers "
-                  f"at one location ({lim} location{'s' if lim > 1 else ''} in all). "
-                  f"The first costs 1 silver tax, each further one 1 silver.")
+        detail = (
+            f"Up to {render.plural(k, 'capture')}: all of one player's workers "
+            f"at one location ({lim} location{'s' if lim > 1 else ''} in all). "
+            f"The first costs 1 silver tax, each further one 1 silver."
+        )
         return t, detail
     if loc == "taxstand":
         ts = y.get(loc, {})
@@ -218,17 +240,21 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         t.append_text(render.gains_text(gains))
         t.append(" ")
         t.append_text(render.res("virtue", ts.get("virtue", -2), word=True, sign=True))
-        detail = (f"Take all {ts.get('silver', 0)} silver from the Tax Stand and lose "
-                  f"{-ts.get('virtue', -2)} virtue (you have {me['virtue']}).")
+        detail = (
+            f"Take all {ts.get('silver', 0)} silver from the Tax Stand and lose "
+            f"{-ts.get('virtue', -2)} virtue (you have {me['virtue']})."
+        )
         return t, detail
     if loc == "guardhouse":
         k = y.get(loc, {}).get("actions", n)
         t.append(f"up to {render.plural(k, 'action')}")
         held = sum(q["captives"][view["seat"]] for q in view["players"])
-        detail = (f"Up to {k} of: turn in your {render.plural(sum(me['captives']), 'captive')}"
-                  f" (1 silver each), release your {me['prison']} from the Prison, ransom "
-                  f"your {held} held by others, pay off one of your "
-                  f"{render.plural(me['debts'], 'debt')}.")
+        detail = (
+            f"Up to {k} of: turn in your {render.plural(sum(me['captives']), 'captive')}"
+            f" (1 silver each), release your {me['prison']} from the Prison, ransom "
+            f"your {held} held by others, pay off one of your "
+            f"{render.plural(me['debts'], 'debt')}."
+        )
         return t, detail
     if loc == "guildhall":
         g = y.get("guildhall", {})
@@ -244,10 +270,11 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
             short = " or ".join(parts)
         t.append(short)
         gh = view["guildhall"]
-        detail = (f"Construct {', '.join(builds) or 'nothing'}"
-                  + (f" or advance to Cathedral level {me['cath'] + 1}"
-                     if g.get("cathedral") else "")
-                  + f". The worker stays: Guildhall {len(gh['workers']) + 1}/{gh['total']}.")
+        detail = (
+            f"Construct {', '.join(builds) or 'nothing'}"
+            + (f" or advance to Cathedral level {me['cath'] + 1}" if g.get("cathedral") else "")
+            + f". The worker stays: Guildhall {len(gh['workers']) + 1}/{gh['total']}."
+        )
         return t, detail
     return Text(action_label(view["names"], action)), ""
 
@@ -264,8 +291,14 @@ def place_rows(view: dict, legal: list[str]) -> list[Row]:
         if a.startswith("dismiss"):
             aid = int(a.split()[1])
             key = next(spare, "")
-            rows.append(Row(a, Text(f"Dismiss {appr_name(aid)} (free action, back to deck)"),
-                            appr_detail(aid), key))
+            rows.append(
+                Row(
+                    a,
+                    Text(f"Dismiss {appr_name(aid)} (free action, back to deck)"),
+                    appr_detail(aid),
+                    key,
+                )
+            )
     return rows
 
 
@@ -295,9 +328,11 @@ def place_unavailable(view: dict, legal: list[str]) -> list[tuple[str, str]]:
         hand = me.get("hand") or []
         why = []
         if hand:
-            why.append("no building you can construct: "
-                       + "; ".join(f"{h['name']} {build_reason(view, seat, h['id'])}"
-                                   for h in hand[:2]) + ("…" if len(hand) > 2 else ""))
+            why.append(
+                "no building you can construct: "
+                + "; ".join(f"{h['name']} {build_reason(view, seat, h['id'])}" for h in hand[:2])
+                + ("…" if len(hand) > 2 else "")
+            )
         else:
             why.append("no building cards in hand")
         why.append("Cathedral: " + cathedral_reason(view, seat))
@@ -346,12 +381,21 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
         elif verb == "build":
             bid = int(args[0])
             pays = (data.get("builds") or {}).get(str(bid), [])
-            extra = ("pays " + pay_words(pays[0]) if len(pays) == 1
-                     else f"{len(pays)} ways to pay" if pays else "")
+            extra = (
+                "pays " + pay_words(pays[0])
+                if len(pays) == 1
+                else f"{len(pays)} ways to pay"
+                if pays
+                else ""
+            )
             label = building_label("Build", bid)
-            detail = building_detail(bid) + (f". You will pay {pay_words(pays[0])}."
-                                             if len(pays) == 1 else
-                                             f". {extra}: you choose next." if pays else "")
+            detail = building_detail(bid) + (
+                f". You will pay {pay_words(pays[0])}."
+                if len(pays) == 1
+                else f". {extra}: you choose next."
+                if pays
+                else ""
+            )
         elif verb == "cathedral":
             cath = data.get("cathedral") or {}
             lvl = cath.get("level", me["cath"] + 1)
@@ -359,8 +403,10 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             label = Text(f"Cathedral level {lvl} ({vp} VP): ")
             label.append_text(render.cost_text(D.CATHEDRAL[lvl][0]))
             label.append(", discard 1 card" if me.get("board") != "Frederick" else "")
-            detail = (f"Advance to level {lvl}: {vp} VP at the end, draw a reward card "
-                      f"({view['rewards_left']} left; then +1 virtue each).")
+            detail = (
+                f"Advance to level {lvl}: {vp} VP at the end, draw a reward card "
+                f"({view['rewards_left']} left; then +1 virtue each)."
+            )
         elif verb == "pay":
             label = Text(f"Pay {pay_words(args[0])}")
         elif verb == "trade":
@@ -383,22 +429,37 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                 label.append_text(render.chip(view, q))
                 label.append(f" {names[q]}'s {k} at {LOC[loc]}")
             label.append(f"  {cost}$" if cost else "  free", style="bold")
-            detail = (f"Next capture costs {cost} silver (you have {me['silver']}); "
-                      f"captures may come from {data.get('location_limit', 1)} location(s)"
-                      + (f", used: {', '.join(LOC[x] for x in data.get('locs', []))}"
-                         if data.get("locs") else "") + ".")
+            detail = (
+                f"Next capture costs {cost} silver (you have {me['silver']}); "
+                f"captures may come from {data.get('location_limit', 1)} location(s)"
+                + (
+                    f", used: {', '.join(LOC[x] for x in data.get('locs', []))}"
+                    if data.get("locs")
+                    else ""
+                )
+                + "."
+            )
         elif verb == "turnin":
             k = data.get("captives", sum(me["captives"]))
-            label = Text(f"Turn in {render.plural(k, 'captive')} to the Prison: +{k} silver" if k
-                         else "Turn in captives (you hold none)")
+            label = Text(
+                f"Turn in {render.plural(k, 'captive')} to the Prison: +{k} silver"
+                if k
+                else "Turn in captives (you hold none)"
+            )
         elif verb == "release":
-            label = Text(f"Release your {data.get('in_prison', me['prison'])} "
-                         f"workers from the Prison")
+            label = Text(
+                f"Release your {data.get('in_prison', me['prison'])} workers from the Prison"
+            )
         elif verb == "ransom":
             held = data.get("held_by_others", 0)
-            label = Text(f"Ransom your {held} captured workers: "
-                         + (f"pay {data.get('ransom_cost', 5)} silver" if args[0] == "silver"
-                            else "take 1 debt, -1 virtue"))
+            label = Text(
+                f"Ransom your {held} captured workers: "
+                + (
+                    f"pay {data.get('ransom_cost', 5)} silver"
+                    if args[0] == "silver"
+                    else "take 1 debt, -1 virtue"
+                )
+            )
         elif verb == "paydebt":
             label = Text(f"Pay off a debt: {data.get('paydebt_cost', 6)} silver, +1 virtue")
             detail = f"You have {me['debts']} unpaid debts (each -2 VP at the end)."
@@ -407,15 +468,23 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             label = Text(f"Take back a worker from {LOC[args[0]]} ({k} there)")
         elif verb in ("dismiss", "fire"):
             aid = int(args[0])
-            label = Text(f"{'Dismiss' if verb == 'dismiss' else 'Discard'} {appr_name(aid)}"
-                         + (" (free action)" if verb == "dismiss" else ""))
+            label = Text(
+                f"{'Dismiss' if verb == 'dismiss' else 'Discard'} {appr_name(aid)}"
+                + (" (free action)" if verb == "dismiss" else "")
+            )
             detail = appr_detail(aid)
         elif verb == "done":
-            label = Text({"storehouse": "Done (skip the remaining trades)",
-                          "capture": "Done capturing", "guardhouse": "Done",
-                          "tavern": "Hire nobody", "church": "Keep the debt",
-                          "library": "Keep all cards", "crane": "No second worker"
-                          }.get(kind, "Done"))
+            label = Text(
+                {
+                    "storehouse": "Done (skip the remaining trades)",
+                    "capture": "Done capturing",
+                    "guardhouse": "Done",
+                    "tavern": "Hire nobody",
+                    "church": "Keep the debt",
+                    "library": "Keep all cards",
+                    "crane": "No second worker",
+                }.get(kind, "Done")
+            )
         elif verb == "place":
             label = Text("Place another worker in the Guildhall")
         if label is None:
@@ -438,13 +507,18 @@ def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> list[tup
     limit = D.APPRENTICE_LIMIT + (1 if me.get("board") == "Rudolf" else 0)
     if kind in ("workshop", "market_mid", "tavern", "freehire"):
         if len(me["apprentices"]) >= limit:
-            out.append(("Hire", f"you have {limit} apprentices; dismiss one first "
-                                f"(it is listed here)"))
+            out.append(
+                ("Hire", f"you have {limit} apprentices; dismiss one first (it is listed here)")
+            )
         elif kind == "workshop":
             for aid, cost in (data.get("hire_costs") or {}).items():
                 if f"hire {aid}" not in legal:
-                    out.append((f"Hire {appr_name(int(aid))}",
-                                f"costs {cost['silver']} silver, you have {me['silver']}"))
+                    out.append(
+                        (
+                            f"Hire {appr_name(int(aid))}",
+                            f"costs {cost['silver']} silver, you have {me['silver']}",
+                        )
+                    )
     elif kind == "guildhall":
         for h in me.get("hand") or []:
             if f"build {h['id']}" not in legal:
@@ -457,11 +531,18 @@ def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> list[tup
         if not data.get("held_by_others"):
             out.append(("Ransom", "nobody holds your workers"))
         elif "ransom silver" not in legal:
-            out.append(("Ransom for silver", f"costs {data.get('ransom_cost')} silver, "
-                                             f"you have {me['silver']}"))
+            out.append(
+                (
+                    "Ransom for silver",
+                    f"costs {data.get('ransom_cost')} silver, you have {me['silver']}",
+                )
+            )
         if "paydebt" not in legal:
-            why = ("you have no unpaid debt" if not me["debts"] else
-                   f"costs {data.get('paydebt_cost')} silver, you have {me['silver']}")
+            why = (
+                "you have no unpaid debt"
+                if not me["debts"]
+                else f"costs {data.get('paydebt_cost')} silver, you have {me['silver']}"
+            )
             out.append(("Pay off a debt", why))
     elif kind == "storehouse":
         if not any(a.startswith("trade virtue") for a in legal):
@@ -471,8 +552,11 @@ def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> list[tup
     elif kind == "capture":
         if legal == ["done"] or all(a == "done" for a in legal):
             cost = data.get("next_cost", 0)
-            why = (f"the next capture costs {cost} silver, you have {me['silver']}"
-                   if cost > me["silver"] else "no workers at a location you may still use")
+            why = (
+                f"the next capture costs {cost} silver, you have {me['silver']}"
+                if cost > me["silver"]
+                else "no workers at a location you may still use"
+            )
             out.append(("Capture", why))
     return out
 

@@ -42,8 +42,9 @@ class ChoiceList(OptionList):
         Binding("pagedown", "board(1)", "Board down", show=False),
     ]
 
-    def __init__(self, *options, keys: dict[str, str], immediate: bool,
-                 on_highlight=None, **kw) -> None:
+    def __init__(
+        self, *options, keys: dict[str, str], immediate: bool, on_highlight=None, **kw
+    ) -> None:
         self.keys = keys
         self.immediate = immediate
         self.on_highlight = on_highlight
@@ -88,9 +89,14 @@ class ChoicePanel(Vertical):
     ChoicePanel > .more { height: 1; width: 1fr; }
     """
 
-    def __init__(self, question: str, rows: list[Row],
-                 unavailable: list[tuple[str, str]] | None = None,
-                 immediate: bool = True, **kw) -> None:
+    def __init__(
+        self,
+        question: str,
+        rows: list[Row],
+        unavailable: list[tuple[str, str]] | None = None,
+        immediate: bool = True,
+        **kw,
+    ) -> None:
         super().__init__(**kw)
         self.question = question
         self.rows = rows
@@ -100,8 +106,9 @@ class ChoicePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         q = Text(self.question, style="bold")
-        q.append("  (key picks, Enter places)" if not self.immediate else "  (key plays)",
-                 style="dim")
+        q.append(
+            "  (key picks, Enter places)" if not self.immediate else "  (key plays)", style="dim"
+        )
         yield Static(q, classes="question")
         opts: list[Option] = []
         for r in self.rows:
@@ -110,14 +117,21 @@ class ChoicePanel(Vertical):
             t.append_text(r.label)
             opts.append(Option(t, id=r.action))
         for j, (label, reason) in enumerate(self.unavailable):
-            opts.append(Option(Text(f"✗ {label}: {reason}", style="dim"),
-                               id=f"__unavailable_{j}", disabled=True))
+            opts.append(
+                Option(
+                    Text(f"✗ {label}: {reason}", style="dim"),
+                    id=f"__unavailable_{j}",
+                    disabled=True,
+                )
+            )
         keys = {r.key: r.action for r in self.rows if r.key}
-        yield ChoiceList(*opts, keys=keys, immediate=self.immediate, id="actions",
-                         on_highlight=self._preview)
+        yield ChoiceList(
+            *opts, keys=keys, immediate=self.immediate, id="actions", on_highlight=self._preview
+        )
         last = self.rows[-1] if self.rows else None
-        more = more_line(len(opts), VISIBLE_ROWS,
-                         (last.key or " ", last.label) if last else None, scroll="↓")
+        more = more_line(
+            len(opts), VISIBLE_ROWS, (last.key or " ", last.label) if last else None, scroll="↓"
+        )
         if more is not None:
             yield Static(more, classes="more", id="list-more")
         yield Preview(classes="preview", id="preview")

@@ -18,20 +18,44 @@ from florencia_tui.games.architects import data as D
 from florencia_tui.tui.widgets.common.text import fit, plural
 
 SEAT_COLOURS = ["Blue", "Red", "Green", "Yellow", "Purple"]
-COLOUR_STYLE = {"Blue": "bold white on blue3", "Red": "bold white on red3",
-                "Green": "bold black on green3", "Yellow": "bold black on yellow3",
-                "Purple": "bold white on purple4"}
+COLOUR_STYLE = {
+    "Blue": "bold white on blue3",
+    "Red": "bold white on red3",
+    "Green": "bold black on green3",
+    "Yellow": "bold black on yellow3",
+    "Purple": "bold white on purple4",
+}
 RES_ORDER = ["silver", "clay", "wood", "stone", "gold", "marble"]
-RES_LETTER = {"silver": "$", "clay": "c", "wood": "w", "stone": "s", "gold": "g",
-              "marble": "m", "virtue": "v"}
-RES_STYLE = {"silver": "bold bright_white", "clay": "dark_orange3", "wood": "green3",
-             "stone": "grey62", "gold": "bold yellow", "marble": "bold magenta",
-             "virtue": "bold cyan"}
+RES_LETTER = {
+    "silver": "$",
+    "clay": "c",
+    "wood": "w",
+    "stone": "s",
+    "gold": "g",
+    "marble": "m",
+    "virtue": "v",
+}
+RES_STYLE = {
+    "silver": "bold bright_white",
+    "clay": "dark_orange3",
+    "wood": "green3",
+    "stone": "grey62",
+    "gold": "bold yellow",
+    "marble": "bold magenta",
+    "virtue": "bold cyan",
+}
 SKILL_STYLE = {"C": "bold dark_orange3", "T": "bold red", "M": "bold steel_blue1"}
-TOWN = [("quarry", "Quarry"), ("forest", "Forest"), ("mines", "Mines"),
-        ("silversmith", "Silversmith"), ("storehouse", "Storehouse"),
-        ("workshop", "Workshop"), ("towncentre", "Town Centre"), ("taxstand", "Tax Stand"),
-        ("guardhouse", "Guardhouse")]
+TOWN = [
+    ("quarry", "Quarry"),
+    ("forest", "Forest"),
+    ("mines", "Mines"),
+    ("silversmith", "Silversmith"),
+    ("storehouse", "Storehouse"),
+    ("workshop", "Workshop"),
+    ("towncentre", "Town Centre"),
+    ("taxstand", "Tax Stand"),
+    ("guardhouse", "Guardhouse"),
+]
 MARKET_SIDES = ["left", "middle", "right"]
 LEGEND = "$ silver c clay w wood s stone g gold m marble"
 
@@ -115,11 +139,13 @@ def purse(p: dict, word: bool = False) -> Text:
         if i:
             t.append(" ")
         if word:
-            t.append_text(res(r, p[r], word=True) if r != "silver"
-                          else Text(f"{p[r]} silver", style=RES_STYLE[r]))
+            t.append_text(
+                res(r, p[r], word=True)
+                if r != "silver"
+                else Text(f"{p[r]} silver", style=RES_STYLE[r])
+            )
         else:
-            t.append_text(Text(f"${p[r]}", style=RES_STYLE[r]) if r == "silver"
-                          else res(r, p[r]))
+            t.append_text(Text(f"${p[r]}", style=RES_STYLE[r]) if r == "silver" else res(r, p[r]))
     return t
 
 
@@ -277,8 +303,7 @@ def virtue_track(view: dict) -> Text:
     t.append(" ≤3 dodges tax · ≥10 no Black Market", style="dim")
     t.append("\nvrt", style="dim")
     for v in range(D.VIRTUE_MAX + 1):
-        style = ("yellow" if v <= 3 else "red" if v >= 10 else "") + (" dim" if 4 <= v <= 9
-                                                                      else "")
+        style = ("yellow" if v <= 3 else "red" if v >= 10 else "") + (" dim" if 4 <= v <= 9 else "")
         t.append(f"{v:>3}", style=style.strip())
     t.append("\nVP ", style="dim")
     for vp in vt["vp"]:
@@ -291,7 +316,7 @@ def virtue_track(view: dict) -> Text:
     for ln in range(lines):
         t.append("\n   ")
         for v in range(D.VIRTUE_MAX + 1):
-            seats = at.get(v, [])[ln * 2:ln * 2 + 2]
+            seats = at.get(v, [])[ln * 2 : ln * 2 + 2]
             t.append(" ")
             for seat in seats:
                 t.append_text(chip(view, seat))
@@ -365,13 +390,16 @@ def tableau(view: dict, seat: int) -> Group:
     lines.append(t)
     vp = sum(b["vp"] for b in p["buildings"])
     t = Text(f"  buildings {len(p['buildings'])} ({vp} VP printed): ")
-    t.append(", ".join(b["name"] for b in p["buildings"]) or "none",
-             style="" if p["buildings"] else "dim")
+    t.append(
+        ", ".join(b["name"] for b in p["buildings"]) or "none",
+        style="" if p["buildings"] else "dim",
+    )
     lines.append(t)
     hand = p.get("hand")
     if hand is None:
-        lines.append(Text(f"  hand: {plural(p['hand_count'], 'building card')} (hidden)",
-                          style="dim"))
+        lines.append(
+            Text(f"  hand: {plural(p['hand_count'], 'building card')} (hidden)", style="dim")
+        )
     else:
         can = set((view.get("yields") or {}).get("guildhall", {}).get("build", []))
         lines.append(Text(f"  hand {len(hand)} (✓ = you can construct it now):"))

@@ -18,8 +18,9 @@ QUICK_KEYS = ACTION_KEYS
 VISIBLE_ROWS = 7
 
 
-def more_line(total: int, visible: int, last: tuple[str, Text] | None,
-              scroll: str = "↓ or PgDn") -> Text | None:
+def more_line(
+    total: int, visible: int, last: tuple[str, Text] | None, scroll: str = "↓ or PgDn"
+) -> Text | None:
     """The line under a list of ``total`` rows longer than ``visible``: it says
     that the list goes on and names its last playable option with its key
     (often the one a player looks for, such as Palazzo's "Auction" after every
@@ -84,9 +85,14 @@ class ActionBar(Vertical):
     ActionBar > .more { height: 1; width: 1fr; }
     """
 
-    def __init__(self, prompt: Prompt, options: list[tuple[str, str]],
-                 unavailable: list[tuple[str, str]] | None = None,
-                 keys: dict[str, str] | None = None, **kw) -> None:
+    def __init__(
+        self,
+        prompt: Prompt,
+        options: list[tuple[str, str]],
+        unavailable: list[tuple[str, str]] | None = None,
+        keys: dict[str, str] | None = None,
+        **kw,
+    ) -> None:
         super().__init__(**kw)
         self.prompt = prompt
         self.options = options  # (action, label)
@@ -107,8 +113,9 @@ class ActionBar(Vertical):
         for j, (label, reason) in enumerate(self.unavailable):
             t = Text(f"✗ {label}: {reason}", style="dim")
             opts.append(Option(t, id=f"__unavailable_{j}", disabled=True))
-        yield ActionList(*opts, id="actions",
-                         keys={k: a for k, (a, _) in zip(keys, self.options) if k != " "})
+        yield ActionList(
+            *opts, id="actions", keys={k: a for k, (a, _) in zip(keys, self.options) if k != " "}
+        )
         more = more_line(len(opts), VISIBLE_ROWS, rows[-1] if rows else None)
         if more is not None:
             yield Static(more, classes="more", id="list-more")

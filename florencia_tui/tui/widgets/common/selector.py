@@ -68,8 +68,11 @@ class ToggleSelector(Widget, can_focus=True):
     def render(self) -> Text:
         t = Text()
         t.append(self.question, style="bold")
-        t.append("  (key toggles, c clears, Enter confirms"
-                 + (", p passes)\n" if self.can_pass else ")\n"), style="dim")
+        t.append(
+            "  (key toggles, c clears, Enter confirms"
+            + (", p passes)\n" if self.can_pass else ")\n"),
+            style="dim",
+        )
         for i, item in enumerate(self.items):
             t.append(ITEM_KEYS[i] if i < len(ITEM_KEYS) else "?", style="bold cyan")
             t.append_text(self.item_text(item, i in self.selected))

@@ -48,8 +48,11 @@ class FlorenceBoard(BoardWidget):
     # ----- what the screen and panels call ---------------------------------------
     def show(self, view: dict) -> None:
         seat = view.get("seat")
-        if seat != self._viewer or self.focus_seat is None \
-                or self.focus_seat >= len(view["players"]):
+        if (
+            seat != self._viewer
+            or self.focus_seat is None
+            or self.focus_seat >= len(view["players"])
+        ):
             self._viewer = seat
             self.focus_seat = seat if seat is not None else (view.get("to_act") or [0])[0]
         self.view = view
@@ -134,20 +137,25 @@ class FlorenceBoard(BoardWidget):
         piles = self.query_one("#fl-piles", Static)
         piles.display = view["phase"] == "action"
         if piles.display:
-            piles.update(Group(Text("Auction piles (this round's buyers ✓)", style="bold"),
-                               render.piles(view)))
+            piles.update(
+                Group(
+                    Text("Auction piles (this round's buyers ✓)", style="bold"), render.piles(view)
+                )
+            )
 
         self.redraw_focus()
         self.query_one("#fl-hand", Static).update(render.hand_block(view, pv))
         self.query_one("#fl-track", Static).update(
-            render.fame_track(view, max(20, self.size.width - 2)))
+            render.fame_track(view, max(20, self.size.width - 2))
+        )
 
         others = [i for i in range(len(players)) if i != seat]
         per_row = max(1, (self.size.width - 2) // 16) if self.size.width else 3
         rows = []
         for k in range(0, len(others), per_row):
-            chunk = [render.small_principality(players[i]) for i in others[k:k + per_row]]
+            chunk = [render.small_principality(players[i]) for i in others[k : k + per_row]]
             rows.append(render.side_by_side(chunk, gap=2, widths=[14] * len(chunk)))
         self.query_one("#fl-others", Static).update(
-            Group(Text("Other principalities ([ ] to enlarge)", style="bold"), *rows))
+            Group(Text("Other principalities ([ ] to enlarge)", style="bold"), *rows)
+        )
         self.query_one("#fl-legend", Static).update(Text(render.LEGEND, style="dim"))

@@ -58,8 +58,14 @@ class Mode:
 
 
 class Item:
-    def __init__(self, label, run: Callable[[], None] | None = None, reason: str = "",
-                 key: str | None = None, short: str = "") -> None:
+    def __init__(
+        self,
+        label,
+        run: Callable[[], None] | None = None,
+        reason: str = "",
+        key: str | None = None,
+        short: str = "",
+    ) -> None:
         self.label = label if isinstance(label, Text) else Text(label)
         self.run = run
         self.reason = reason
@@ -77,8 +83,14 @@ class MenuMode(Mode):
     Unavailable choices stay in the list, greyed, with the rule that blocks them.
     """
 
-    def __init__(self, title: str | Text, items: list[Item], columns: int = 1,
-                 help_: str = "", extra_keys: dict[str, Callable[[], None]] | None = None):
+    def __init__(
+        self,
+        title: str | Text,
+        items: list[Item],
+        columns: int = 1,
+        help_: str = "",
+        extra_keys: dict[str, Callable[[], None]] | None = None,
+    ):
         self.title = title if isinstance(title, Text) else Text(title, style="bold")
         self.items = items
         # More than 8 rows would run past the decision box at 80x24: two columns.
@@ -116,16 +128,22 @@ class MenuMode(Mode):
         texts = [self._item_text(i, it, why=not wide) for i, it in enumerate(self.items)]
         if wide:
             rows = (len(texts) + self.columns - 1) // self.columns
-            cols = [Text("\n").join(texts[c * rows:(c + 1) * rows]) for c in range(self.columns)]
+            cols = [Text("\n").join(texts[c * rows : (c + 1) * rows]) for c in range(self.columns)]
             parts.append(render.side_by_side(cols, gap=2))
             why: dict[str, list[str]] = {}
             for it in self.items:
                 if not it.enabled:
                     why.setdefault(it.reason, []).append(it.short)
             if why:
-                parts.append(Text("✗ " + " · ".join(f"{', '.join(names)}: {reason}"
-                                                    for reason, names in why.items()),
-                                  style="dim"))
+                parts.append(
+                    Text(
+                        "✗ "
+                        + " · ".join(
+                            f"{', '.join(names)}: {reason}" for reason, names in why.items()
+                        ),
+                        style="dim",
+                    )
+                )
         else:
             parts.extend(texts)
         if self.help:
@@ -165,8 +183,14 @@ class MenuMode(Mode):
 class AmountMode(Mode):
     """Choose a number with ←/→ or -/+ (Home/End for the limits), Enter confirms."""
 
-    def __init__(self, lo: int, hi: int, value: int, action: Callable[[int], str],
-                 draw: Callable[[int], RenderableType]) -> None:
+    def __init__(
+        self,
+        lo: int,
+        hi: int,
+        value: int,
+        action: Callable[[int], str],
+        draw: Callable[[int], RenderableType],
+    ) -> None:
         self.lo, self.hi, self.value = lo, hi, value
         self.action = action
         self.draw = draw
@@ -242,8 +266,13 @@ class PlaceMode(Mode):
         if self.action() in self.panel.legal_set:
             return None
         me = self.panel.me
-        why = G.placement_problem(G.grid_from_rows(me["grid"]), self.kind, self.cells(),
-                                  me["builders"], me.get("buildings", []))
+        why = G.placement_problem(
+            G.grid_from_rows(me["grid"]),
+            self.kind,
+            self.cells(),
+            me["builders"],
+            me.get("buildings", []),
+        )
         return why[1] if why else "this placement is not allowed now"
 
     # ----- mode protocol -----
@@ -264,8 +293,9 @@ class PlaceMode(Mode):
     def show(self) -> None:
         board = self.panel.board()
         if board is not None:
-            board.set_ghost(self.panel.seat,
-                            render.Ghost(self.kind, self.cells(), self.problem() is None))
+            board.set_ghost(
+                self.panel.seat, render.Ghost(self.kind, self.cells(), self.problem() is None)
+            )
 
     def key(self, key: str, char: str | None) -> bool:
         moves = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -303,8 +333,7 @@ class PlaceMode(Mode):
         t = Text()
         t.append(self.what, style="bold")
         t.append(f"  at row {self.row}, col {self.col}, {name}", style="")
-        t.append("\n←↑↓→ move · r/R rotate · f flip · n next legal spot · Enter place",
-                 style="dim")
+        t.append("\n←↑↓→ move · r/R rotate · f flip · n next legal spot · Enter place", style="dim")
         if self.panel.depth > 1:
             t.append(" · Esc back", style="dim")
         t.append("\n")
@@ -351,8 +380,7 @@ class WorkMode(Mode):
             if i:
                 left.append("\n")
             left.append(f"{pts:>+3d} ", style="bold" if pts else "dim")
-            left.append(label if len(label) <= 38 else label[:37] + "…",
-                        style="" if pts else "dim")
+            left.append(label if len(label) <= 38 else label[:37] + "…", style="" if pts else "dim")
         right = Text()
         bv = self.panel.prompt.data.get("bonus_values", {})
         if self.cards:
@@ -360,8 +388,9 @@ class WorkMode(Mode):
             for i, c in enumerate(self.cards):
                 on = c in self.chosen
                 right.append(f"\n{KEYS[i]} ", style="bold cyan")
-                right.append(f"[{'✓' if on else ' '}] {c} +{bv.get(c, 0)}",
-                             style="reverse" if on else "")
+                right.append(
+                    f"[{'✓' if on else ' '}] {c} +{bv.get(c, 0)}", style="reverse" if on else ""
+                )
         else:
             right.append("No bonus cards in hand.", style="dim")
         grid = render.side_by_side([left, right], gap=3)
@@ -369,8 +398,12 @@ class WorkMode(Mode):
         # panel's height (which would lay the whole screen out again).
         rows = len(grid.split("\n", allow_blank=True))
         tallest = max(len(lines) - len(self.chosen) + len(self.cards), rows)
-        return Group(head, grid, *[Text("")] * (tallest - rows),
-                     Text("keys tick bonus cards · Enter complete · Esc back", style="dim"))
+        return Group(
+            head,
+            grid,
+            *[Text("")] * (tallest - rows),
+            Text("keys tick bonus cards · Enter complete · Esc back", style="dim"),
+        )
 
     def key(self, key: str, char: str | None) -> bool:
         if char and char in KEYS:
@@ -383,9 +416,11 @@ class WorkMode(Mode):
                 self.panel.submit(self.action())
             else:
                 wv = sum(x for _, x in self.lines())
-                self.panel.say(f"Not enough: this work is worth {wv}; round "
-                               f"{self.panel.view['round']} needs "
-                               f"{self.panel.prompt.data['min_wv']}.")
+                self.panel.say(
+                    f"Not enough: this work is worth {wv}; round "
+                    f"{self.panel.view['round']} needs "
+                    f"{self.panel.prompt.data['min_wv']}."
+                )
             return True
         return False
 
@@ -401,8 +436,10 @@ class OrderMode(Mode):
 
     def render(self) -> RenderableType:
         t = Text()
-        t.append(f"Order the other {plural(len(self.cards), self.deck + ' card')} under the deck",
-                 style="bold")
+        t.append(
+            f"Order the other {plural(len(self.cards), self.deck + ' card')} under the deck",
+            style="bold",
+        )
         t.append(" (1. goes under first)\n", style="dim")
         for i, c in enumerate(self.cards):
             cur = i == self.at
@@ -413,8 +450,9 @@ class OrderMode(Mode):
                 lab.stylize("reverse")
             t.append_text(lab)
             t.append("\n")
-        t.append("↑↓ choose a card · shift+↑↓ or -/+ move it · Enter confirms the order",
-                 style="dim")
+        t.append(
+            "↑↓ choose a card · shift+↑↓ or -/+ move it · Enter confirms the order", style="dim"
+        )
         return t
 
     def _swap(self, step: int) -> None:
@@ -454,8 +492,9 @@ class AuctionMode(Mode):
             return "the pile is empty"
         if k == "builder" and me["builders"] >= D.MAX_BUILDERS:
             return f"you have {D.MAX_BUILDERS} builders"
-        if k in D.LANDSCAPES and not G.has_placement(G.grid_from_rows(me["grid"]), k,
-                                                      me["builders"]):
+        if k in D.LANDSCAPES and not G.has_placement(
+            G.grid_from_rows(me["grid"]), k, me["builders"]
+        ):
             return "no room for it in your principality"
         if me.get("money") is not None and me["money"] < D.OPENING_BID:
             return f"it costs 200ƒ, {money_note(me)}"
@@ -493,27 +532,29 @@ class AuctionMode(Mode):
             t.append("\n")
             if blocked:
                 t.append("✗ " + " · ".join(blocked) + "\n", style="dim")
-            t.append("1-7 " + ("nominate" if self.step == "nominate" else "take it"),
-                     style="bold cyan")
+            t.append(
+                "1-7 " + ("nominate" if self.step == "nominate" else "take it"), style="bold cyan"
+            )
             t.append(" · ")
             t.append("d", style="bold cyan")
-            t.append(" decline (out for this round)" if self.step == "nominate"
-                     else " take nothing")
+            t.append(
+                " decline (out for this round)" if self.step == "nominate" else " take nothing"
+            )
         else:
             data = self.panel.prompt.data
             cur = (view.get("auction") or {}).get("current") or {}
             if "raise" in self.panel.legal_set:
                 t.append(f"+ raise to {data['raise_to']}", style="bold cyan")
             else:
-                t.append(f"✗ raise to {data['raise_to']}: {money_note(me) or 'not allowed'}",
-                         style="dim")
+                t.append(
+                    f"✗ raise to {data['raise_to']}: {money_note(me) or 'not allowed'}", style="dim"
+                )
             t.append(" · ")
             t.append("p pass", style="bold cyan")
             t.append(" (out of this auction only)")
             if cur:
                 names = view["names"]
-                t.append("\nstill in: " + " ".join(names[s] for s in cur["still_in"]),
-                         style="dim")
+                t.append("\nstill in: " + " ".join(names[s] for s in cur["still_in"]), style="dim")
         if self.panel.can_sell():
             t.append(" · ")
             t.append("s", style="bold cyan")
@@ -540,8 +581,10 @@ class AuctionMode(Mode):
                 if "raise" in panel.legal_set:
                     panel.submit("raise")
                 else:
-                    panel.say(f"You cannot raise to {panel.prompt.data['raise_to']}: "
-                              f"{money_note(panel.me)}.")
+                    panel.say(
+                        f"You cannot raise to {panel.prompt.data['raise_to']}: "
+                        f"{money_note(panel.me)}."
+                    )
                 return True
             if char == "p":
                 panel.submit("pass")
@@ -654,14 +697,18 @@ class FlorencePanel(Widget, can_focus=True):
             return OrderMode(data["cards"], data["deck"])
         if kind == "return":
             items = [Item(render.card_label(c), self._sub(f"return {c}")) for c in data["cards"]]
-            return MenuMode("Return one of your 4 professions to the deck (you keep the other 3):",
-                            items)
+            return MenuMode(
+                "Return one of your 4 professions to the deck (you keep the other 3):", items
+            )
         if kind == "keep":
             items = [Item(render.card_label(c), self._sub(f"keep {c}")) for c in data["cards"]]
             return MenuMode(f"Keep one of these {data['deck']} cards (secret):", items)
         if kind == "recruit_now":
-            items = [Item(self.recruit_label(a.split()[1]), self._sub(a))
-                     for a in self.legal if a.startswith("recruit ")]
+            items = [
+                Item(self.recruit_label(a.split()[1]), self._sub(a))
+                for a in self.legal
+                if a.startswith("recruit ")
+            ]
             items.append(Item("Keep the recruiting card for later", self._sub("later")))
             return MenuMode("Use your recruiting card now on a face-up profession?", items)
         if kind == "turn":
@@ -732,14 +779,26 @@ class FlorencePanel(Widget, can_focus=True):
         # Build
         can_build = any(a.startswith("place ") for a in legal)
         grid = G.grid_from_rows(me["grid"])
-        why = limit("build", "build") or afford(data["build_cost"]) or (
-            "every building you may build is owned or sold out" if not data["buildable"]
-            else "every spot would touch a building or the palazzo (rule 3; 2 builders "
-                 "allow it)" if any(G.has_placement(grid, b, 2) for b in data["buildable"])
-            else "no room left for any of them (rules 1-2)")
-        items.append(Item(f"Build… ({data['build_cost']}ƒ, +3 PP)",
-                          lambda: self.push(self.build_menu()), "" if can_build else why,
-                          short="Build"))
+        why = (
+            limit("build", "build")
+            or afford(data["build_cost"])
+            or (
+                "every building you may build is owned or sold out"
+                if not data["buildable"]
+                else "every spot would touch a building or the palazzo (rule 3; 2 builders "
+                "allow it)"
+                if any(G.has_placement(grid, b, 2) for b in data["buildable"])
+                else "no room left for any of them (rules 1-2)"
+            )
+        )
+        items.append(
+            Item(
+                f"Build… ({data['build_cost']}ƒ, +3 PP)",
+                lambda: self.push(self.build_menu()),
+                "" if can_build else why,
+                short="Build",
+            )
+        )
         # Work
         can_work = any(a.startswith("complete ") for a in legal)
         if can_work:
@@ -751,34 +810,72 @@ class FlorencePanel(Widget, can_focus=True):
         else:
             best = max(me["hand"], key=lambda c: me["work_values"].get(c, 0))
             bonus = sum(data.get("bonus_values", {}).values())
-            why = (f"best is the {D.PROF[best]['name']} at {me['work_values'][best]}"
-                   + (f" (+{bonus} bonus)" if bonus else "")
-                   + f" < {data['min_wv']}")
-        items.append(Item(f"Complete a work… (min {data['min_wv']})",
-                          lambda: self.push(self.work_menu()), why, short="Work"))
+            why = (
+                f"best is the {D.PROF[best]['name']} at {me['work_values'][best]}"
+                + (f" (+{bonus} bonus)" if bonus else "")
+                + f" < {data['min_wv']}"
+            )
+        items.append(
+            Item(
+                f"Complete a work… (min {data['min_wv']})",
+                lambda: self.push(self.work_menu()),
+                why,
+                short="Work",
+            )
+        )
         # Cards
-        for verb, deck_key, what in (("profession", "profession_deck", "profession card"),
-                                     ("bonus", "bonus_deck", "bonus card")):
-            why = "" if verb in self.legal_set else (
-                limit(verb, f"take a {what}") or afford(D.CARD_COST)
-                or ("the deck is empty" if not view["supply"][deck_key] else "not allowed"))
-            items.append(Item(f"{what.capitalize()} (300ƒ)", self._sub(verb), why,
-                              short=what.capitalize()))
+        for verb, deck_key, what in (
+            ("profession", "profession_deck", "profession card"),
+            ("bonus", "bonus_deck", "bonus card"),
+        ):
+            why = (
+                ""
+                if verb in self.legal_set
+                else (
+                    limit(verb, f"take a {what}")
+                    or afford(D.CARD_COST)
+                    or ("the deck is empty" if not view["supply"][deck_key] else "not allowed")
+                )
+            )
+            items.append(
+                Item(f"{what.capitalize()} (300ƒ)", self._sub(verb), why, short=what.capitalize())
+            )
         # Freedom
         frees = [a for a in legal if a.startswith("freedom ")]
-        why = "" if frees else (limit("freedom", "introduce a freedom") or afford(D.FREEDOM_COST)
-                                or "none you lack is left")
-        items.append(Item("Freedom… (300ƒ)",
-                          lambda: self.push(self.freedom_menu()), why, short="Freedom"))
+        why = (
+            ""
+            if frees
+            else (
+                limit("freedom", "introduce a freedom")
+                or afford(D.FREEDOM_COST)
+                or "none you lack is left"
+            )
+        )
+        items.append(
+            Item("Freedom… (300ƒ)", lambda: self.push(self.freedom_menu()), why, short="Freedom")
+        )
         # Recruit
         recs = [a for a in legal if a.startswith("recruit ")]
-        why = "" if recs else ("no recruiting card in hand" if not me.get("recruit_count")
-                               else "no face-up profession in any display")
-        items.append(Item("Recruit… (free)", lambda: self.push(self.recruit_menu()), why,
-                          short="Recruit"))
-        items.append(Item("Sell prestige… (100ƒ per PP)",
-                          lambda: self.push(self.sell_mode()),
-                          "" if self.can_sell() else "you have no PP", short="Sell"))
+        why = (
+            ""
+            if recs
+            else (
+                "no recruiting card in hand"
+                if not me.get("recruit_count")
+                else "no face-up profession in any display"
+            )
+        )
+        items.append(
+            Item("Recruit… (free)", lambda: self.push(self.recruit_menu()), why, short="Recruit")
+        )
+        items.append(
+            Item(
+                "Sell prestige… (100ƒ per PP)",
+                lambda: self.push(self.sell_mode()),
+                "" if self.can_sell() else "you have no PP",
+                short="Sell",
+            )
+        )
         items.append(Item("End turn", self._sub("done")))
         title = Text()
         title.append(f"Your action turn: {acts}/2 actions used", style="bold")
@@ -802,11 +899,24 @@ class FlorencePanel(Widget, can_focus=True):
                 why = "no spot apart from buildings and palazzo (rule 3)"
             else:
                 why = "no room for its shape (rules 1-2)"
-            items.append(Item(label, (lambda b=b: self.push(
-                PlaceMode(b, f"Build the {b} for {self.prompt.data['build_cost']}ƒ"))), why,
-                short=b.capitalize()))
-        return MenuMode("Build which building? (size L/M/S and squares)", items, columns=2,
-                        help_="1-9, 0 or ↑↓ Enter · Esc back")
+            items.append(
+                Item(
+                    label,
+                    (
+                        lambda b=b: self.push(
+                            PlaceMode(b, f"Build the {b} for {self.prompt.data['build_cost']}ƒ")
+                        )
+                    ),
+                    why,
+                    short=b.capitalize(),
+                )
+            )
+        return MenuMode(
+            "Build which building? (size L/M/S and squares)",
+            items,
+            columns=2,
+            help_="1-9, 0 or ↑↓ Enter · Esc back",
+        )
 
     def work_menu(self) -> MenuMode:
         me = self.me
@@ -817,30 +927,50 @@ class FlorencePanel(Widget, can_focus=True):
         # Professions that can complete a work first (keys 1, 2, ...), the others greyed.
         for c in sorted(set(me["hand"]), key=lambda k: (k not in workable, D.PROF[k]["num"])):
             wv = me["work_values"].get(c, 0)
-            why = "" if c in workable else f"needs {need}" + (
-                f" even with +{bonus} from bonus cards" if bonus else "")
-            items.append(Item(render.profession_line(c, me, wv),
-                              lambda c=c: self.push(WorkMode(c)), why))
-        return MenuMode(f"Which profession completes the work? (round minimum {need})", items,
-                        help_="key or ↑↓ Enter chooses · then tick bonus cards · Esc back")
+            why = (
+                ""
+                if c in workable
+                else f"needs {need}" + (f" even with +{bonus} from bonus cards" if bonus else "")
+            )
+            items.append(
+                Item(render.profession_line(c, me, wv), lambda c=c: self.push(WorkMode(c)), why)
+            )
+        return MenuMode(
+            f"Which profession completes the work? (round minimum {need})",
+            items,
+            help_="key or ↑↓ Enter chooses · then tick bonus cards · Esc back",
+        )
 
     def freedom_menu(self) -> MenuMode:
         me, view = self.me, self.view
         items = []
         for f in D.FREEDOMS:
             a = f"freedom {f}"
-            why = "" if a in self.legal_set else (
-                "you have it" if f in me["freedoms"] else
-                "none left" if view["supply"]["freedoms"][f] <= 0 else "not allowed")
-            items.append(Item(f"{D.FREEDOM_NAME[f]} ({view['supply']['freedoms'][f]} left)",
-                              self._sub(a), why))
+            why = (
+                ""
+                if a in self.legal_set
+                else (
+                    "you have it"
+                    if f in me["freedoms"]
+                    else "none left"
+                    if view["supply"]["freedoms"][f] <= 0
+                    else "not allowed"
+                )
+            )
+            items.append(
+                Item(
+                    f"{D.FREEDOM_NAME[f]} ({view['supply']['freedoms'][f]} left)", self._sub(a), why
+                )
+            )
         return MenuMode("Introduce which freedom? (300ƒ)", items, help_="Esc back")
 
     def recruit_menu(self) -> MenuMode:
-        items = [Item(self.recruit_label(a.split()[1]), self._sub(a))
-                 for a in self.legal if a.startswith("recruit ")]
-        return MenuMode("Recruit which face-up profession into your hand?", items,
-                        help_="Esc back")
+        items = [
+            Item(self.recruit_label(a.split()[1]), self._sub(a))
+            for a in self.legal
+            if a.startswith("recruit ")
+        ]
+        return MenuMode("Recruit which face-up profession into your hand?", items, help_="Esc back")
 
     # ----- Textual -----
     def on_mount(self) -> None:

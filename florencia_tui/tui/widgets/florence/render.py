@@ -18,23 +18,55 @@ from florencia_tui.tui.widgets.common.text import fit, plural
 
 N = D.GRID
 
-CODE = {"university": "Un", "laboratory": "Lb", "workshop": "Wk", "library": "Li",
-        "opera": "Op", "studio": "St", "hospital": "Ho", "theatre": "Th", "tower": "Tw",
-        "chapel": "Ch", "forest": "f♣", "lake": "l≈", "park": "p✿"}
-SIZE_STYLE = {"large": "bold white on #6a2c7a", "medium": "bold white on #2a4f86",
-              "small": "bold white on #7a4a1c"}
-LAND_STYLE = {"forest": "bold #d8ffd8 on #1e5e2a", "lake": "bold #e0f0ff on #1f5fa8",
-              "park": "bold #1a3000 on #a8d46a"}
+CODE = {
+    "university": "Un",
+    "laboratory": "Lb",
+    "workshop": "Wk",
+    "library": "Li",
+    "opera": "Op",
+    "studio": "St",
+    "hospital": "Ho",
+    "theatre": "Th",
+    "tower": "Tw",
+    "chapel": "Ch",
+    "forest": "f♣",
+    "lake": "l≈",
+    "park": "p✿",
+}
+SIZE_STYLE = {
+    "large": "bold white on #6a2c7a",
+    "medium": "bold white on #2a4f86",
+    "small": "bold white on #7a4a1c",
+}
+LAND_STYLE = {
+    "forest": "bold #d8ffd8 on #1e5e2a",
+    "lake": "bold #e0f0ff on #1f5fa8",
+    "park": "bold #1a3000 on #a8d46a",
+}
 PALAZZO_STYLE = "bold black on #d4b04c"
 GHOST_OK = "bold black on bright_green"
 GHOST_BAD = "bold white on red"
 EMPTY_STYLE = "#707070"
 PAD_STYLE = "grey3"
 FREEDOM_CODE = {"opinion": "Opn", "travel": "Trv", "religion": "Rel"}
-PILE_GLYPH = {"forest": "♣", "lake": "≈", "park": "✿", "jester": "☺", "builder": "⚒",
-              "prestige": "★", "recruit": "✉"}
-PILE_SHORT = {"forest": "Forest", "lake": "Lake", "park": "Park", "jester": "Jester",
-              "builder": "Builder", "prestige": "Prestige", "recruit": "Recruit"}
+PILE_GLYPH = {
+    "forest": "♣",
+    "lake": "≈",
+    "park": "✿",
+    "jester": "☺",
+    "builder": "⚒",
+    "prestige": "★",
+    "recruit": "✉",
+}
+PILE_SHORT = {
+    "forest": "Forest",
+    "lake": "Lake",
+    "park": "Park",
+    "jester": "Jester",
+    "builder": "Builder",
+    "prestige": "Prestige",
+    "recruit": "Recruit",
+}
 
 
 def kind_style(kind: str) -> str:
@@ -240,8 +272,10 @@ def profession_line(key: str, pv: dict, wv: int | None = None) -> Text:
     t.append(f"{info_['name']:<13} ", style="bold")
     b, land, fr = info_["building"], info_["landscape"], info_["freedom"]
     t.append(CODE[b], style=kind_style(b))
-    t.append("✓ " if b in pv.get("buildings", []) else "✗ ",
-             style="green" if b in pv.get("buildings", []) else "red")
+    t.append(
+        "✓ " if b in pv.get("buildings", []) else "✗ ",
+        style="green" if b in pv.get("buildings", []) else "red",
+    )
     t.append(CODE[land], style=LAND_STYLE[land])
     have_land = pv.get("landscapes", {}).get(land, 0) > 0
     t.append("✓ " if have_land else "✗ ", style="green" if have_land else "red")
@@ -288,8 +322,11 @@ def hand_block(view: dict, pv: dict) -> Group:
     parts: list = []
     disp = Text("Display: ", style="bold")
     if pv["display"]:
-        disp.append(", ".join("✉ recruiting card" if c == D.RECRUIT else D.PROF[c]["name"]
-                              for c in pv["display"]))
+        disp.append(
+            ", ".join(
+                "✉ recruiting card" if c == D.RECRUIT else D.PROF[c]["name"] for c in pv["display"]
+            )
+        )
     else:
         disp.append("no works yet", style="dim")
     parts.append(disp)
@@ -344,8 +381,9 @@ def own_strip(view: dict) -> Text | None:
     bv = pv.get("bonus_values", {})
     for card in pv.get("bonus") or []:
         value = bv.get(card)
-        cards.append(Text(f"bonus {card}" + (f" ={value}" if value is not None else ""),
-                          style="cyan"))
+        cards.append(
+            Text(f"bonus {card}" + (f" ={value}" if value is not None else ""), style="cyan")
+        )
     for card in pv.get("prestige") or []:
         cards.append(Text(f"{card} {D.PRESTIGE[card][0]}", style="yellow"))
     if pv.get("recruit_count"):
@@ -356,14 +394,18 @@ def own_strip(view: dict) -> Text | None:
 
 def round_line(view: dict) -> Text:
     t = Text()
-    phase = {"setup": "Setup", "auction": "Auction", "action": "Actions",
-             "over": "Game over"}[view["phase"]]
+    phase = {"setup": "Setup", "auction": "Auction", "action": "Actions", "over": "Game over"}[
+        view["phase"]
+    ]
     t.append(f"Round {view['round']}/{view['rounds']} {phase}", style="bold")
     t.append(" │ min WV")
     for k in range(1, view["rounds"] + 1):
         v = view["min_wv_table"][str(k)]
-        style = "bold reverse" if k == view["round"] and view["phase"] != "over" else (
-            "dim" if k < view["round"] else "")
+        style = (
+            "bold reverse"
+            if k == view["round"] and view["phase"] != "over"
+            else ("dim" if k < view["round"] else "")
+        )
         t.append(" ")
         t.append(str(v), style=style)
     return t
@@ -399,8 +441,10 @@ def auction_line(view: dict) -> Text:
         return t
     cur = a.get("current")
     if cur:
-        t.append(f"{PILE_GLYPH[cur['item']]}{D.PILE_NAME[cur['item']]} at {cur['high_bid']}",
-                 style="bold")
+        t.append(
+            f"{PILE_GLYPH[cur['item']]}{D.PILE_NAME[cur['item']]} at {cur['high_bid']}",
+            style="bold",
+        )
         t.append(f" ({names[cur['high_bidder']]})")
         t.append(f" · {names[cur['turn']]} to bid", style="bold cyan")
         if cur["passed"]:
@@ -432,8 +476,10 @@ def fame_track(view: dict, width: int) -> Text:
             t.append(m[0] if len(m) == 1 else str(len(m)), style="bold reverse")
         else:
             square = pos * 50 // width
-            t.append("┼" if square % 10 == 0 and (pos == 0 or (pos - 1) * 50 // width % 10)
-                     else "─", style="dim")
+            t.append(
+                "┼" if square % 10 == 0 and (pos == 0 or (pos - 1) * 50 // width % 10) else "─",
+                style="dim",
+            )
     t.append("\n    ")
     ticks = [" "] * width
     for v in range(0, 50, 10):
@@ -442,8 +488,9 @@ def fame_track(view: dict, width: int) -> Text:
             if pos + j < width:
                 ticks[pos + j] = ch
     t.append("".join(ticks), style="dim")
-    laps = [f"{view['names'][i]} +{p['laps'] * 50}" for i, p in enumerate(view["players"])
-            if p["laps"]]
+    laps = [
+        f"{view['names'][i]} +{p['laps'] * 50}" for i, p in enumerate(view["players"]) if p["laps"]
+    ]
     if laps:
         t.append("\n    laps: " + ", ".join(laps), style="dim")
     return t
@@ -475,6 +522,8 @@ def players_text(view: dict, to_act: list[int]) -> Text:
     return t
 
 
-LEGEND = ("Un university Lb laboratory Wk workshop (large) · Li library Op opera "
-          "St studio Ho hospital Th theatre (medium) · Tw tower Ch chapel (small) · "
-          "f♣ forest l≈ lake p✿ park")
+LEGEND = (
+    "Un university Lb laboratory Wk workshop (large) · Li library Op opera "
+    "St studio Ho hospital Th theatre (medium) · Tw tower Ch chapel (small) · "
+    "f♣ forest l≈ lake p✿ park"
+)

@@ -93,8 +93,9 @@ class UI(GameUI):
             return CardSelector(prompt.text, hand, "pay", price=price)
         if prompt.kind == "palazzo.bid":
             a = view["auction"]
-            return CardSelector(prompt.text, hand, "bid",
-                                bid_state=a["bids"].get(str(seat)), high=a["high_total"])
+            return CardSelector(
+                prompt.text, hand, "bid", bid_state=a["bids"].get(str(seat)), high=a["high_total"]
+            )
         return None
 
     def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
@@ -103,17 +104,24 @@ class UI(GameUI):
         out: list[tuple[str, str]] = []
         if prompt.kind == "palazzo.turn":
             if "money" not in legal:
-                out.append(("Take money", f"deck and discard hold fewer than "
-                                          f"{view['n'] + 1} cards"))
+                out.append(
+                    ("Take money", f"deck and discard hold fewer than {view['n'] + 1} cards")
+                )
             if "rebuild" not in legal:
-                why = ("you have no money card to pay with" if not me["hand_count"]
-                       else "none of your palaces can be detached, inserted or scrapped")
+                why = (
+                    "you have no money card to pay with"
+                    if not me["hand_count"]
+                    else "none of your palaces can be detached, inserted or scrapped"
+                )
                 out.append(("Rebuild", why))
         elif prompt.kind == "palazzo.buy_or_auction":
             if not any(a.startswith("buy") for a in legal):
-                why = ("the supply is empty" if not view["supply"] else
-                       f"a tile costs {view['price']} and your largest payment is "
-                       f"{me.get('max_payment')}")
+                why = (
+                    "the supply is empty"
+                    if not view["supply"]
+                    else f"a tile costs {view['price']} and your largest payment is "
+                    f"{me.get('max_payment')}"
+                )
                 out.append(("Buy from the supply", why))
         elif prompt.kind == "palazzo.build":
             pending = (view.get("pending") or {}).get("tiles", [])
@@ -122,7 +130,11 @@ class UI(GameUI):
                 for k, palace in enumerate(me["palaces"]):
                     top = tile(palace[-1])[1]
                     if top >= floor:
-                        out.append((f"{tid} on palace {k + 1}",
-                                    f"its top floor is {top}; floors must rise "
-                                    f"(insert below only by rebuilding)"))
+                        out.append(
+                            (
+                                f"{tid} on palace {k + 1}",
+                                f"its top floor is {top}; floors must rise "
+                                f"(insert below only by rebuilding)",
+                            )
+                        )
         return out

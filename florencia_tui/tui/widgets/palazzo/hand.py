@@ -16,8 +16,15 @@ from florencia_tui.tui.widgets.palazzo.render import card_style
 class CardSelector(ToggleSelector):
     """A hand of cards; the selection is a payment (``pay``) or a bid increment (``bid``)."""
 
-    def __init__(self, question: str, hand: list[str], mode: str, price: int = 0,
-                 bid_state: dict | None = None, high: int = 0) -> None:
+    def __init__(
+        self,
+        question: str,
+        hand: list[str],
+        mode: str,
+        price: int = 0,
+        bid_state: dict | None = None,
+        high: int = 0,
+    ) -> None:
         super().__init__(question, hand)
         self.mode = mode
         self.can_pass = mode == "bid"
@@ -26,8 +33,9 @@ class CardSelector(ToggleSelector):
         self.high = high
 
     def item_text(self, item: str, on: bool) -> Text:
-        return Text(("✓" if on else " ") + item,
-                    style=card_style(item) + (" reverse" if on else ""))
+        return Text(
+            ("✓" if on else " ") + item, style=card_style(item) + (" reverse" if on else "")
+        )
 
     def assess(self, chosen: list[str]) -> tuple[str | None, Text]:
         t = Text()

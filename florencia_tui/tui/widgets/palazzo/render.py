@@ -16,10 +16,17 @@ from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.scoring import palace_score
 from florencia_tui.tui.widgets.common.text import plural
 
-MATERIAL_STYLE = {"B": "bold white on dark_red", "S": "bold black on khaki1",
-                  "M": "bold black on grey82"}
-CURRENCY_STYLE = {"Red": "bold red", "Green": "bold green", "Blue": "bold blue",
-                  "C": "bold magenta"}
+MATERIAL_STYLE = {
+    "B": "bold white on dark_red",
+    "S": "bold black on khaki1",
+    "M": "bold black on grey82",
+}
+CURRENCY_STYLE = {
+    "Red": "bold red",
+    "Green": "bold green",
+    "Blue": "bold blue",
+    "C": "bold magenta",
+}
 
 
 LEGEND = "S13 = Sandstone, floor 1, 3 windows · F1 symbols"
@@ -66,7 +73,7 @@ def hand_text(hand: list[str]) -> Text:
     """Cards grouped by currency with their values."""
     t = Text()
     for cur in ("Red", "Green", "Blue"):
-        vals = [c[len(cur):] for c in hand if c.startswith(cur)]
+        vals = [c[len(cur) :] for c in hand if c.startswith(cur)]
         t.append(f"{cur} ", style=CURRENCY_STYLE[cur])
         t.append(" ".join(vals) if vals else "—", style="" if vals else "dim")
         t.append("  ")

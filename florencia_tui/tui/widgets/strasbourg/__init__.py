@@ -81,8 +81,7 @@ class UI(GameUI):
                 if seat == view.get("seat"):
                     t.append("\n")
                     t.append("  ")
-                    t.append(f"{plural(p['coins'], 'coin')} {p['privileges']} priv "
-                             f"{goods} goods")
+                    t.append(f"{plural(p['coins'], 'coin')} {p['privileges']} priv {goods} goods")
                 else:  # screens open (game over or option): keep to two lines
                     t.append(f" {p['coins']}$ {p['privileges']}p {goods}g")
             t.append("\n")
@@ -102,17 +101,27 @@ class UI(GameUI):
         seat = prompt.seat
         me = view["players"][seat]
         if prompt.kind == "strasbourg.split":
-            return StackBuilder(prompt.text, prompt.data.get("hand", me["hand_cards"] or []),
-                                prompt.data.get("stacks", me["stack_cards"] or []),
-                                deck=me["deck"])
+            return StackBuilder(
+                prompt.text,
+                prompt.data.get("hand", me["hand_cards"] or []),
+                prompt.data.get("stacks", me["stack_cards"] or []),
+                deck=me["deck"],
+            )
         if prompt.kind == "strasbourg.keep_tasks":
-            return TaskSelector("Keep 1-5 task cards (keys toggle, Enter keeps them)",
-                                prompt.data["dealt"], prompt.data["texts"])
+            return TaskSelector(
+                "Keep 1-5 task cards (keys toggle, Enter keeps them)",
+                prompt.data["dealt"],
+                prompt.data["texts"],
+            )
         if prompt.kind == "strasbourg.sell":
             guilds = view["board"]["guilds"]
-            return GoodsSelector(prompt.text, prompt.data["goods"], prompt.data["values"],
-                                 {g: i["goods"] for g, i in guilds.items()},
-                                 coins=me["coins"])
+            return GoodsSelector(
+                prompt.text,
+                prompt.data["goods"],
+                prompt.data["values"],
+                {g: i["goods"] for g, i in guilds.items()},
+                coins=me["coins"],
+            )
         if prompt.kind in PLACING:
             return PlacementPicker(prompt, view, legal)
         return None

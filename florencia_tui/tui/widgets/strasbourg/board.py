@@ -102,6 +102,13 @@ class StrasbourgBoard(BoardWidget):
 def _text_key(line) -> object:
     """What a line draws: its text, base style, spans and layout settings."""
     if isinstance(line, Text):
-        return (line.plain, str(line.style), tuple(line.spans), line.justify,
-                line.overflow, line.no_wrap, line.end)
+        return (
+            line.plain,
+            str(line.style),
+            tuple(line.spans),
+            line.justify,
+            line.overflow,
+            line.no_wrap,
+            line.end,
+        )
     return object()  # anything else is never taken for unchanged

@@ -83,8 +83,7 @@ class PlacementPicker(Widget, can_focus=True):
             g = self.prompt.data["guild"]
             coins = self.prompt.data.get("coins")
             both = self.prompt.data.get("role") != "apprentice"
-            for cid, sq in sorted(city["squares"].items(),
-                                  key=lambda kv: (kv[1]["y"], kv[1]["x"])):
+            for cid, sq in sorted(city["squares"].items(), key=lambda kv: (kv[1]["y"], kv[1]["x"])):
                 if sq["guild"] != g:
                     continue
                 what = Text(f"{cid} ")
@@ -98,35 +97,39 @@ class PlacementPicker(Widget, can_focus=True):
                     reason = f"costs {sq['price']}, you have {plural(coins, 'coin')}"
                 elif action not in self.legal:
                     reason = "not allowed now"
-                out.append(Target(cid, sq["x"], sq["y"], None if reason else action,
-                                  what, reason))
+                out.append(Target(cid, sq["x"], sq["y"], None if reason else action, what, reason))
         elif self.kind == "strasbourg.chapel":
             for k, spot in sorted(city["chapel_spots"].items()):
                 vx, vy = spot["corner"]
                 what = Text(f"Chapel spot {k}, touching ")
                 what.append_text(_touching(city, spot["squares"]))
                 action = f"chapel {k}"
-                reason = "a chapel already stands here" if spot["built"] else (
-                    "" if action in self.legal else "not allowed now")
-                out.append(Target(k, vx - 0.5, vy - 0.5, None if reason else action,
-                                  what, reason))
+                reason = (
+                    "a chapel already stands here"
+                    if spot["built"]
+                    else ("" if action in self.legal else "not allowed now")
+                )
+                out.append(Target(k, vx - 0.5, vy - 0.5, None if reason else action, what, reason))
         elif self.kind == "strasbourg.build":
             b = self.prompt.data.get("building")
             info = v["board"]["buildings"].get(b, {"name": "building", "value": 0})
-            for sp, space in sorted(city["building_spaces"].items(),
-                                    key=lambda kv: (kv[1]["y"], kv[1]["x"])):
-                what = Text(f"Space {sp}: {info['name']} ({info['value']} per member next "
-                            f"to it) would touch ")
+            for sp, space in sorted(
+                city["building_spaces"].items(), key=lambda kv: (kv[1]["y"], kv[1]["x"])
+            ):
+                what = Text(
+                    f"Space {sp}: {info['name']} ({info['value']} per member next "
+                    f"to it) would touch "
+                )
                 what.append_text(_touching(city, space["neighbours"]))
                 action = f"build {sp}"
                 reason = ""
                 if space["building"]:
-                    reason = f"the {v['board']['buildings'][space['building']]['name']} " \
-                             f"stands here"
+                    reason = f"the {v['board']['buildings'][space['building']]['name']} stands here"
                 elif action not in self.legal:
                     reason = "not allowed now"
-                out.append(Target(sp, space["x"], space["y"], None if reason else action,
-                                  what, reason))
+                out.append(
+                    Target(sp, space["x"], space["y"], None if reason else action, what, reason)
+                )
         return out
 
     @property
@@ -164,8 +167,11 @@ class PlacementPicker(Widget, can_focus=True):
         t.append("Enter", style="bold cyan")
         t.append(" " + self._enter_label())
         if self.kind == "strasbourg.guild_reward":
-            if cur is not None and f"place {cur.id}" in self.legal \
-                    and f"good place {cur.id}" in self.legal:
+            if (
+                cur is not None
+                and f"place {cur.id}" in self.legal
+                and f"good place {cur.id}" in self.legal
+            ):
                 t.append("  e", style="bold cyan")
                 t.append(" enter only")
             if "good" in self.legal:

@@ -157,8 +157,10 @@ def map_lines(view: dict, cursor: str | None = None, marks: set[str] | None = No
             elif cid in marks:
                 cell.stylize("underline")
             t.append_text(cell)
-        t.append("‹" if by_xy.get((len(cols) - 1, y), ("", ""))[1] == cursor and cursor
-                 else " ", style="bold cyan")
+        t.append(
+            "‹" if by_xy.get((len(cols) - 1, y), ("", ""))[1] == cursor and cursor else " ",
+            style="bold cyan",
+        )
         lines.append(t)
     return lines
 
@@ -176,8 +178,9 @@ def _cell(view: dict, kind: str, info: dict) -> Text:
     return Text(" " * CELL_W)
 
 
-def _corner_line(spots: list[tuple[int, str, bool]], width: int, cursor: str | None,
-                 marks: set[str]) -> Text:
+def _corner_line(
+    spots: list[tuple[int, str, bool]], width: int, cursor: str | None, marks: set[str]
+) -> Text:
     chars: list[tuple[str, str]] = [(" ", "")] * width
     for vx, k, built in spots:
         col = 1 + (CELL_W + 1) * vx
@@ -227,8 +230,7 @@ def planning_block(view: dict) -> Text:
         t.append(f" {state:<14}", style="bold" if plan != "done" else "dim")
         if mine and p["hand_cards"] is not None:
             if p["hand_cards"]:
-                t.append(" hand " + " ".join(str(v) for v in
-                                             sorted(p["hand_cards"], reverse=True)))
+                t.append(" hand " + " ".join(str(v) for v in sorted(p["hand_cards"], reverse=True)))
             if p["stack_cards"]:
                 t.append(" stacks " + "  ".join(cards_sum(st) for st in p["stack_cards"]))
         else:
@@ -276,8 +278,10 @@ def bidding_block(view: dict) -> Text:
                 t.append("(privilege) ", style="italic")
         if seat not in played and seat not in b["passed"]:
             if seat == me and p["stack_cards"] is not None:
-                t.append("  ".join(f"#{i + 1} {cards_sum(st)}"
-                                   for i, st in enumerate(p["stack_cards"])) or "no stacks")
+                t.append(
+                    "  ".join(f"#{i + 1} {cards_sum(st)}" for i, st in enumerate(p["stack_cards"]))
+                    or "no stacks"
+                )
             else:
                 t.append(" ".join(face_down(n) for n in p["stacks"]) or "no stacks")
     return t
@@ -316,8 +320,9 @@ def _roles(view: dict, last: dict) -> dict[int, str]:
     if step == "A":
         names = ["Nobility", "Church"]
     elif last["guild"]:
-        names = (["master", "journeyman", "apprentice"] if view["n"] >= 4
-                 else ["master", "apprentice"])
+        names = (
+            ["master", "journeyman", "apprentice"] if view["n"] >= 4 else ["master", "apprentice"]
+        )
     else:
         names = ["sells" if step != "G" else "Merchants, sells"]
     return {seat: names[i] for i, seat in enumerate(rewarded) if i < len(names)}
@@ -330,8 +335,7 @@ def own_block(view: dict) -> Text | None:
     p = view["players"][me]
     t = Text("You: ", style="bold")
     if p["coins"] is not None:
-        t.append(f"{plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')}"
-                 " · goods ")
+        t.append(f"{plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')} · goods ")
         goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
         if goods:
             for i, (g, n) in enumerate(goods):
@@ -358,8 +362,9 @@ def own_strip(view: dict) -> Text | None:
     p = view["players"][me]
     t = Text(f"You ({p['name']}) {p['prestige']}★", style="bold")
     if p["coins"] is not None:
-        t.append(f" · {plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')}"
-                 " · goods ")
+        t.append(
+            f" · {plural(p['coins'], 'coin')} · {plural(p['privileges'], 'privilege')} · goods "
+        )
         goods = [(g, n) for g, n in (p["goods"] or {}).items() if n]
         for i, (g, n) in enumerate(goods):
             if i:
@@ -372,12 +377,16 @@ def own_strip(view: dict) -> Text | None:
     t.append("\n")
     t.append("Hand: ", style="bold")
     hand = p.get("hand_cards") or []
-    t.append(" ".join(str(v) for v in sorted(hand, reverse=True)) if hand else "—",
-             style="" if hand else "dim")
+    t.append(
+        " ".join(str(v) for v in sorted(hand, reverse=True)) if hand else "—",
+        style="" if hand else "dim",
+    )
     t.append("  Stacks: ", style="bold")
     stacks = p.get("stack_cards") or []
-    t.append("  ".join(f"#{i + 1} {cards_sum(st)}" for i, st in enumerate(stacks))
-             if stacks else "—", style="" if stacks else "dim")
+    t.append(
+        "  ".join(f"#{i + 1} {cards_sum(st)}" for i, st in enumerate(stacks)) if stacks else "—",
+        style="" if stacks else "dim",
+    )
     if p["tasks"]:
         t.append("  Tasks: ", style="bold")
         t.append(" ".join(p["tasks"]))
@@ -413,8 +422,9 @@ def phase_block(view: dict) -> Text | None:
     return None
 
 
-def board_parts(view: dict, cursor: str | None = None, marks: set[str] | None = None
-                ) -> tuple[list, list, list, list]:
+def board_parts(
+    view: dict, cursor: str | None = None, marks: set[str] | None = None
+) -> tuple[list, list, list, list]:
     """The board in four parts, top to bottom: (head, map, middle, tail). Moving
     a placement cursor changes the map part alone, so the widget redraws only it."""
     head: list = [track(view), council_line(view)]

@@ -16,8 +16,9 @@ from florencia_tui.tui.widgets.strasbourg.render import cards_sum, guild_code
 class StackBuilder(ToggleSelector):
     """Choose hand cards for the next face-down stack; Enter sends ``stack 5+3+2``."""
 
-    def __init__(self, question: str, hand: list[int], stacks: list[list[int]],
-                 deck: int | None = None) -> None:
+    def __init__(
+        self, question: str, hand: list[int], stacks: list[list[int]], deck: int | None = None
+    ) -> None:
         super().__init__(question, [str(v) for v in sorted(hand, reverse=True)])
         self.stacks = [list(s) for s in stacks]
         self.deck = deck
@@ -114,8 +115,14 @@ class TaskSelector(ListSelector):
 class GoodsSelector(ToggleSelector):
     """Sell any goods tiles for coins; Enter sends ``sell SM VI`` (or ``sell none``)."""
 
-    def __init__(self, question: str, goods: dict[str, int], values: dict[str, int],
-                 names: dict[str, str], coins: int | None = None) -> None:
+    def __init__(
+        self,
+        question: str,
+        goods: dict[str, int],
+        values: dict[str, int],
+        names: dict[str, str],
+        coins: int | None = None,
+    ) -> None:
         items = [g for g in values for _ in range(goods.get(g, 0))]
         super().__init__(question, items)
         self.values = values
@@ -128,8 +135,9 @@ class GoodsSelector(ToggleSelector):
         if on:
             code.stylize("reverse")
         t.append_text(code)
-        t.append(f" {self.names.get(item, item)} {self.values[item]}",
-                 style="reverse" if on else "")
+        t.append(
+            f" {self.names.get(item, item)} {self.values[item]}", style="reverse" if on else ""
+        )
         return t
 
     def assess(self, chosen: list[str]) -> tuple[str | None, Text]:
