@@ -75,8 +75,8 @@ class Driver:
 
     async def lift_curtain(self, name: str) -> None:
         assert self.screen_name == "CurtainScreen", self.screen_name
+        await self.curtain_ready()  # also: mounted, however busy the machine
         assert name in str(self.app.screen.query_one("#curtain-text").render())
-        await self.curtain_ready()
         await self.press("enter")
         assert self.screen_name == "GameScreen"
 
