@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass, field
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from florencia_tui.core.errors import CorruptSave, IllegalAction
@@ -100,6 +102,13 @@ def rank_cards(cards: list[ScoreCard]) -> list[ScoreCard]:
     return sorted(cards, key=lambda c: c.seat)
 
 
+@cache
+def _help_md(package: str) -> str:
+    """A game package's ``help.md`` ("" for a game without one)."""
+    doc = resources.files(package) / "help.md"
+    return doc.read_text(encoding="utf-8") if doc.is_file() else ""
+
+
 class Game:
     """Base class of the protocol. See ``docs/engine.md``."""
 
@@ -107,8 +116,13 @@ class Game:
     title: str = ""
     min_players: int = 2
     max_players: int = 4
-    #: Markdown shown by F1 help: the rules summary and what is reconstructed.
-    rules_help: str = ""
+
+    @property
+    def rules_help(self) -> str:
+        """Markdown shown by F1 help: the rules summary and what is
+        reconstructed, from the ``help.md`` beside the game's rules."""
+        return _help_md(type(self).__module__.rpartition(".")[0])
+
     #: Named variants (each off by default); see :class:`Variant`.
     variants: tuple[Variant, ...] = ()
 

@@ -85,3 +85,18 @@ def test_rules_notes_hold_one_readings_table_naming_every_variant(game_id):
     for v in get_game(game_id).variants:
         assert f"variant `{v.key}`" in notes
     assert f"docs/rules-notes/{game_id}.md" in get_game(game_id).rules_help_for({})
+
+
+def test_every_game_reads_its_rules_help_from_its_help_md():
+    """One form of rules help: games/<game>/help.md (shipped as package data)."""
+    from importlib import resources
+
+    from florencia_tui.games import available_games
+
+    for info in available_games():
+        game = get_game(info.id)
+        md = resources.files(f"florencia_tui.games.{info.id}") / "help.md"
+        assert md.is_file(), info.id
+        assert game.rules_help == md.read_text(encoding="utf-8")
+        assert game.rules_help.startswith("# "), info.id
+        assert "reconstruct" in game.rules_help.lower(), info.id  # says what is reconstructed

@@ -10,7 +10,6 @@ from florencia_tui.core.undo import took_from
 
 from . import data as D
 from . import rules as R
-from .help import RULES_HELP
 from .notation import canonical
 from .scoring import resolved_player, score_lines
 from .view import view as make_view
@@ -42,7 +41,6 @@ class Architects(Game):
     title = "Architects of the West Kingdom"
     min_players = 2
     max_players = 5
-    rules_help = RULES_HELP
     variants = (
         Variant(
             "no_worker_fallback",

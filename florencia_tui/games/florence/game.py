@@ -16,82 +16,6 @@ from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 from florencia_tui.games.florence import view as V
 
-RULES_HELP = """\
-# The Princes of Florence (3-5 players, 7 rounds)
-
-Build a principality, attract artists and scholars, and have them complete
-works. Most **prestige points (PP)** after 7 rounds wins; ties go to the most
-florins. Money is hidden.
-
-## Setup
-Each player is dealt 4 professions and returns 1 (`return <card>`), and gets
-3,500 florins. Freedoms in play: players - 1 of each type.
-
-## Phase A - auction
-Seven piles: forest, lake, park, jester, builder, prestige card, recruiting
-card. The nominator opens a pile at exactly 200 (`nominate jester`); in
-clockwise order players `raise` by exactly 100 or `pass` (out of this auction
-only). The last bidder pays. Each player buys at most 1 object per round and
-each pile sells at most 1 per round. If the nominator lost, he nominates
-again; if he won, the next free player does. Declining to nominate (`decline`)
-puts you out for the round. The last free player may `buy <pile>` for 200 or
-`decline`. You may only bid on what you could take (3 builders max; a
-landscape needs a place). Landscapes are placed at once (`place ...`).
-
-* Landscape: +3 WV for professions preferring it; 2nd+ of a type gives +3 PP.
-* Jester: +2 WV on every work.
-* Builder: 1st makes buildings cost 300; 2nd lets buildings touch buildings
-  and the palazzo (+3 PP); 3rd makes them free (+3 PP).
-* Prestige card: draw 5, keep 1 (secret), order the rest under the deck.
-* Recruiting card: swap for a face-up profession in any display, now or
-  later in your action turn. Counts as a profession card.
-
-## Phase B - actions (up to 2 per turn, clockwise from the start player)
-* Build (max 2): 700 / 300 / 300 / 0 with 0 / 1 / 2 / 3 builders, +3 PP.
-  One of each type; no edge contact with buildings or the palazzo unless you
-  have 2 builders. `place <building> <row> <col> r<k> [f]`.
-* Profession card (max 1), bonus card (max 2): 300, draw 5, keep 1.
-* Freedom (max 1): 300, each type once per player.
-* Complete a work (max 2): `complete <profession> [bonus cards]`.
-  WV = 4 (building) + 3 (landscape) + 3 (freedom) + 2 per jester + 1 per
-  profession/recruiting card (hand + display) + bonus cards; it must reach the
-  round minimum (7 10 12 14 15 16 17). The bank pays 100 x WV; you may at
-  once buy up to WV/2 PP at 200 each from that payout (`prestige <n>`).
-* Free: `recruit <profession>`, `sell <n>` (PP back for 100 each), `done`.
-
-Best work of the round (highest single WV): +3 PP to each tied player.
-The start player moves clockwise.
-
-## End
-After round 7, prestige cards score: "most" cards need the strict most for
-the full value and a tie for the bracketed value; zero never counts.
-
-## Keys on the board
-* Auction: `1`-`7` nominate (or, as the last player, take) a pile, `d`
-  decline, `+` raise by 100, `p` pass, `s` sell prestige points.
-* Placing a tile: arrows move it, `r`/`R` rotate, `f` flips, `n` jumps to the
-  next legal spot, Enter places. The board shows `+` squares on a legal spot
-  and `✗` squares with the rule of spec §7 it breaks on an illegal one.
-* Action turn: a numbered menu; a work shows its value line by line while
-  `1`-`9` tick bonus cards; the payout panel sets prestige with `←`/`→`.
-* Ordering cards: `↑`/`↓` choose, `u`/`d` move, Enter confirms.
-* `[` / `]` show another player's principality; Esc goes back one step.
-
-## Reconstructed data
-* RECONSTRUCTED: all 10 building shapes; landscape sizes and shapes (forest
-  2x2, lake 3-cell L, park 2x1); the palazzo as 3 wide x 2 tall.
-* ASSUMPTION: every tile may be mirrored; all copies of a type share a shape;
-  auction eligibility (builder cap, landscape must fit); no legal placement
-  means no build / no landscape bid; tie after money is shared.
-* Inferred: round 4 minimum WV 14.
-* T1-only cards: bonus B02 B04 B06 B08 B11 B17.
-* P10 reads "2 landscape types" as printed (variant *P10: any 2
-  landscapes* for the English card's "2 Landscapes", e.g. two forests).
-* DECISION: the declining nominator is out; recruiting happens between
-  actions, not inside one; hand sizes are public; the start player is drawn
-  at random; clockwise order.
-"""
-
 
 def _pname(s: dict, seat: int) -> str:
     return s["names"][seat]
@@ -106,7 +30,6 @@ class Florence(Game):
     title = "Princes of Florence"
     min_players = 3
     max_players = 5
-    rules_help = RULES_HELP
     variants = (
         Variant(
             "p10_one_type",

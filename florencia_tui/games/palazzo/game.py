@@ -19,7 +19,6 @@ from florencia_tui.games.palazzo.payment import (
     max_payment_cards,
     max_single_payment,
 )
-from florencia_tui.games.palazzo.rules_help import RULES_HELP
 from florencia_tui.games.palazzo.scoring import palace_score
 from florencia_tui.games.palazzo.view import PHASE_TEXT
 from florencia_tui.games.palazzo.view import view as _view
@@ -74,7 +73,6 @@ class Palazzo(Game):
     title = "Palazzo"
     min_players = 2
     max_players = 4
-    rules_help = RULES_HELP
 
     def _new(self, names, seed, options):
         return rules.new_state(names, seed)

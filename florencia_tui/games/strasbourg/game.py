@@ -10,76 +10,6 @@ from florencia_tui.games.strasbourg import data, determinize, rules, scoring
 from florencia_tui.games.strasbourg import view as view_mod
 from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, parse
 
-RULES_HELP = """\
-# Strasbourg (3-5 players, 5 rounds)
-
-Each player has one deck of **24 influence cards** (four each of 1-6) that must
-last the whole game: there is no reshuffle.
-
-## Setup
-Round cards and buildings are shuffled and shown face up. Everyone has 5 coins.
-The start player sits on the **Nobility** seat, the next player on the
-**Church** seat. Each player is dealt 5 task cards and keeps 1-5 of them.
-
-## Each round
-1. **Planning** (everyone at once): draw cards one at a time (at least one),
-   stop when you like, then split the drawn cards into face-down stacks.
-   Others see only how many cards each stack has.
-2. **Actions A-I** (round card). Steps A-G are biddings: from the start player
-   clockwise, each player **bids** one stack (revealed), **passes**, or spends a
-   **privilege** to decide again after everyone else. Highest total wins; ties
-   go to the player nearest the start player. First place becomes start player.
-   - **A**: 1st takes the Nobility seat, 2nd the Church seat.
-   - **B, D, F** (guild on the card): master (council seat + good + may enter a
-     city square of the guild, paying its price), journeyman (good + may enter),
-     apprentice (good *or* enter). With 3 players there is no journeyman.
-   - **C, E**: the winner may sell goods (Smiths 5, Vintners 4, Shoemakers 3,
-     Butchers 2, Bakers 1 coins). **G**: the same, plus the Merchants seat.
-   - Bidders who get no reward may put one card of their stack at the bottom
-     of their deck; all other played cards leave the game.
-   - **H**: the Church holder builds a chapel on a free corner spot.
-   - **I**: the Nobility holder builds this round's building on a free space.
-   - Unplayed stacks leave the game at the end of the round.
-3. **Council**: 1 prestige per own council member; the player(s) with the
-   most members get a privilege.
-
-## End of the game (after round 5)
-+1 per own city member; +1 per own member touching a chapel (each chapel);
-building value per own member orthogonally next to it; +1 per unused
-privilege; kept tasks: their value if met, -3 if not. Ties: most city members.
-
-## Notation
-`keep T03 T17`, `draw`, `stop`, `stack 5+2`, `bid 2`, `pass`, `privilege`,
-`good`, `place D2`, `good place D2`, `none`, `sell SM VI`, `sell none`,
-`return 4`, `return none`, `chapel K3`, `build C4`.
-
-## On screen
-The map shows each guild square as its guild code and price (`VI4`) and the
-number of the player standing on it; `[  ]` is a free building space, `INN4` a
-building and its value; `○3` is the free chapel spot K3, `✚3` a chapel.
-- **Task cards, stacks, goods to sell**: the shown key toggles an item,
-  `c` clears, Enter confirms (a stack needs at least one card).
-- **Draw / stop, bids, pass, privilege, returns**: the numbered list (1-9).
-- **Entering the city, chapels, buildings**: the arrow keys move the cursor
-  over the candidates (space jumps to the next one); each says its price or
-  why it is not possible. Enter places; as a guild reward `g` takes the good
-  only, `e` enters without the good, `n` takes nothing.
-
-## Reconstructed data
-The rules are sourced; these data are not (spec markers in brackets):
-- The **round cards** (which 3 guilds each names at B, D, F) [RECONSTRUCTED].
-- Buildings **Granary (2), Customs House (5), Town Hall (6)** [RECONSTRUCTED];
-  Inn 4 and Fountain 3 are derived from the rulebook examples.
-- The whole **city map**: layout, 7 building spaces, square **prices**, and
-  the 7 **chapel spots** [RECONSTRUCTED].
-- **Task cards**: conditions of T17-T25 and **all task values**
-  [RECONSTRUCTED]; T24 "strictly most coins" tie rule [RECONSTRUCTED].
-- Goods values 5/4/3/2/1 [DERIVED from the 12-coin sale example].
-- Decisions: must draw at least 1 card [INTERPRETATION, option min_draw];
-  goods and city entry are optional, council seats automatic, building at I
-  mandatory [DECISION/INTERPRETATION]; T16 tie = not met [INTERPRETATION].
-"""
-
 _ROLE_NAMES = {"master": "master", "journeyman": "journeyman", "apprentice": "apprentice"}
 
 
@@ -88,7 +18,6 @@ class Strasbourg(Game):
     title = "Strasbourg"
     min_players = 3
     max_players = 5
-    rules_help = RULES_HELP
     variants = (
         Variant(
             "min_draw",
