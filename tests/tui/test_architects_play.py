@@ -353,3 +353,16 @@ def test_follow_up_reasons_for_closed_options(store):
         dict(unavailable_for(prompt, view, legal))["Release"]
         == "none of your workers is in the Prison"
     )
+
+
+def test_the_workshop_preview_prices_hiring_by_the_rules(store):
+    """The preview's hiring price comes from the rules (tax + supply, less the
+    virtue dodge), not a copy: Rudolf's board pays 1 supply, so 3 silver."""
+    from florencia_tui.tui.widgets.architects.choices import place_label
+
+    table = ready(store)
+    plain_label = place_label(table.view(0), "place workshop")[1]
+    assert "Hire an apprentice for 4 silver (2 tax" in plain_label
+    table.state["players"][0]["board"] = "Rudolf"
+    rudolf = place_label(table.view(0), "place workshop")[1]
+    assert "Hire an apprentice for 3 silver (2 tax" in rudolf

@@ -269,13 +269,21 @@ def hire(s: dict, p: int, aid: int) -> None:
     change_virtue(s, p, D.ALL_APPRENTICES[aid][2])
 
 
+#: The Workshop's hiring price: tax (to the Tax Stand, dodged by virtue) and supply.
+WORKSHOP_TAX = 2
+
+
+def workshop_supply(P: dict) -> int:
+    """The supply part of the Workshop's hiring price (Rudolf's board pays 1)."""
+    return 1 if board_is(P, "Rudolf") else 2
+
+
 def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
     """(total silver, skip coins) to hire aid at the Workshop with n workers."""
     P = s["players"][p]
     _, c = find_appr(s, aid)
     skip = max(0, c + 1 - n)
-    supply = 1 if board_is(P, "Rudolf") else 2
-    return tax_cost(P, 2, supply) + skip, skip
+    return tax_cost(P, WORKSHOP_TAX, workshop_supply(P)) + skip, skip
 
 
 def skills_of(P: dict) -> set:
@@ -376,7 +384,14 @@ def yields(s: dict, p: int) -> dict:
     out["mines gold"] = {"gold": n("mines") // 2, "clay": miners}
     out["silversmith"] = {"silver": n("silversmith") + 1 + count_ab(P, "jeweller")}
     out["storehouse"] = {"actions": n("storehouse") + count_ab(P, "overseer")}
-    out["workshop"] = {"draw": 1 + n("workshop") // 2, "hire_columns": min(4, n("workshop"))}
+    out["workshop"] = {
+        "draw": 1 + n("workshop") // 2,
+        "hire_columns": min(4, n("workshop")),
+        # the price before virtue's tax dodge, its tax part, and how much is dodged
+        "hire_price": WORKSHOP_TAX + workshop_supply(P),
+        "hire_tax": WORKSHOP_TAX,
+        "tax_dodged": min(dodge(P), WORKSHOP_TAX),
+    }
     out["towncentre"] = {
         "captures": n("towncentre"),
         "locations": D.capture_location_limit(s["np"]),

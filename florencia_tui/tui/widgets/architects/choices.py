@@ -216,10 +216,10 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         w = y.get(loc, {})
         cols, draw = w.get("hire_columns", 1), w.get("draw", 1)
         t.append(f"hire (col≤{cols}) or draw {draw}")
-        dodge = D.tax_dodge_icons(me["virtue"]) + (1 if me.get("board") == "Ada" else 0)
-        tax = f", you ignore {min(dodge, 2)} of it" if dodge else ""
+        dodged = w["tax_dodged"]
+        tax = f"{w['hire_tax']} tax" + (f", you ignore {dodged} of it" if dodged else "")
         detail = (
-            f"Hire an apprentice for 4 silver (2 tax{tax}): columns 1-{cols} at no "
+            f"Hire an apprentice for {w['hire_price']} silver ({tax}): columns 1-{cols} at no "
             f"extra, +1 silver per column further; or draw {draw} building "
             f"card{'s' if draw > 1 else ''}."
         )
@@ -455,13 +455,13 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             label = Text(
                 f"Ransom your {held} captured workers: "
                 + (
-                    f"pay {data.get('ransom_cost', 5)} silver"
+                    f"pay {data['ransom_cost']} silver"
                     if args[0] == "silver"
                     else "take 1 debt, -1 virtue"
                 )
             )
         elif verb == "paydebt":
-            label = Text(f"Pay off a debt: {data.get('paydebt_cost', 6)} silver, +1 virtue")
+            label = Text(f"Pay off a debt: {data['paydebt_cost']} silver, +1 virtue")
             detail = f"You have {me['debts']} unpaid debts (each -2 VP at the end)."
         elif verb == "retrieve" and args[0] in view["locations"]:
             k = view["locations"][args[0]][seat]
