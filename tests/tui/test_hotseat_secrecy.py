@@ -222,7 +222,12 @@ async def test_escape_on_the_curtain_goes_home_revealing_nothing(play, store):
     table = Table("strasbourg", HUMANS[3], seed=21, store=store)
     async with play(table=table) as d:
         await d.curtain_ready()
-        await d.press("escape")
+        await d.press("escape")  # asks first, over the curtain
+        assert d.screen_name == "ConfirmScreen"
+        assert isinstance(d.app.screen_stack[-2], CurtainScreen)
+        await d.press("n")  # no: the curtain is still up
+        assert d.screen_name == "CurtainScreen"
+        await d.press("escape", "y")
         assert d.screen_name == "HomeScreen"
         assert not any(isinstance(s, GameScreen) for s in d.app.screen_stack)
 

@@ -3,7 +3,7 @@
 A key meant for the previous seat must never lift it: players often press
 Enter again a moment after their last move. So every key typed before the
 curtain showed, or within :data:`GUARD_SECONDS` after, is swallowed; only then
-does a deliberate Enter lift it (Esc goes home, still revealing nothing).
+does a deliberate Enter lift it (Esc asks, then goes home, still revealing nothing).
 """
 
 from __future__ import annotations
@@ -78,4 +78,18 @@ class CurtainScreen(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_home(self) -> None:
-        self.dismiss(False)
+        """Esc: leave for the home screen, after asking (as Esc does in a game);
+        the question sits over the curtain, so nothing is revealed either way."""
+        from florencia_tui.tui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(False)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave this game for the home screen?",
+                'It is saved after every action: pick it under "Continue a saved game" to play on.',
+            ),
+            answer,
+        )
