@@ -273,17 +273,23 @@ async def play(
     s.begin("")
 
 
-async def run(sessions: int, actions: int, seed: int) -> dict:
-    tmp = Path(tempfile.mkdtemp(prefix="fl-load-"))
+async def start_server(prefix: str, bot_delay: float = 0.0) -> tuple[FlorenciaServer, Path]:
+    """A started loopback server with open sign-in, in a fresh data directory."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
     server = FlorenciaServer(
         host="127.0.0.1",
         port=0,
         auth=Auth(open=True),
         socket=tmp / "s.sock",
         data=tmp,
-        bot_delay=0.0,
+        bot_delay=bot_delay,
     )
     await server.start()
+    return server, tmp
+
+
+async def run(sessions: int, actions: int, seed: int) -> dict:
+    server, tmp = await start_server("fl-load-")
     rss0 = rss_pss_kib(os.getpid())[0]
     try:
         people = [Session(f"p{i:02d}") for i in range(sessions)]
@@ -375,16 +381,7 @@ async def throttled_pipe(target_port: int, kbit: float) -> tuple[asyncio.Abstrac
 
 async def slow_link(kbit: float, actions: int, seed: int) -> dict:
     """One player typing at a person's pace through a ``kbit`` kbit/s pipe."""
-    tmp = Path(tempfile.mkdtemp(prefix="fl-slow-"))
-    server = FlorenciaServer(
-        host="127.0.0.1",
-        port=0,
-        auth=Auth(open=True),
-        socket=tmp / "s.sock",
-        data=tmp,
-        bot_delay=0.0,
-    )
-    await server.start()
+    server, tmp = await start_server("fl-slow-")
     pipe, seen = await throttled_pipe(server.ssh_port, kbit)
     try:
         s = Session("slow")
@@ -456,16 +453,7 @@ async def spectate(server: FlorenciaServer, s: Session, code: str) -> None:
 async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> dict:
     """``count`` SSH spectators of one Palazzo table: the benchmark plays its
     human seat at once, three bots move every ``bot_delay`` seconds."""
-    tmp = Path(tempfile.mkdtemp(prefix="fl-watch-"))
-    server = FlorenciaServer(
-        host="127.0.0.1",
-        port=0,
-        auth=Auth(open=True),
-        socket=tmp / "s.sock",
-        data=tmp,
-        bot_delay=bot_delay,
-    )
-    await server.start()
+    server, tmp = await start_server("fl-watch-", bot_delay)
     service = server.service
     try:
         # The table waits for its player's first move until every spectator is in.

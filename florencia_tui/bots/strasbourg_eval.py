@@ -269,6 +269,12 @@ def _progress(tid: str, s: dict, p: int, cells: set) -> float:
     _, kind, prm, _ = data.TASK_BY_ID[tid]
     city = s["city"]
     free_or_mine = lambda c: city.get(c, p) == p  # noqa: E731
+
+    def best_open_group(groups, size: int) -> float:
+        """The share p fills of the best group (a line, a block) still open to p."""
+        open_groups = (g for g in groups if all(free_or_mine(c) for c in g))
+        return max((sum(1 for c in g if c in cells) for g in open_groups), default=0) / size
+
     if kind == "building_adjacent":
         for sp, b in s["built"].items():
             if b == prm["building"]:
@@ -286,18 +292,7 @@ def _progress(tid: str, s: dict, p: int, cells: set) -> float:
             max((scoring.building_adjacent(s, sp, p) for sp in s["built"]), default=0) / prm["min"],
         )
     if kind in ("orth_line", "diag_line"):
-        lines = ORTH_LINES if kind == "orth_line" else DIAG_LINES
-        return (
-            max(
-                (
-                    sum(1 for c in ln if c in cells)
-                    for ln in lines
-                    if all(free_or_mine(c) for c in ln)
-                ),
-                default=0,
-            )
-            / 3
-        )
+        return best_open_group(ORTH_LINES if kind == "orth_line" else DIAG_LINES, 3)
     if kind == "council_count":
         need = prm["min_by_players"].get(str(s["n"]), 3)
         return min(1.0, scoring.council_count(s, p) / need)
@@ -322,17 +317,7 @@ def _progress(tid: str, s: dict, p: int, cells: set) -> float:
     if kind == "all_guilds":
         return len({data.CELLS[c]["guild"] for c in cells}) / 5
     if kind == "block_2x2":
-        return (
-            max(
-                (
-                    sum(1 for c in b if c in cells)
-                    for b in BLOCKS
-                    if all(free_or_mine(c) for c in b)
-                ),
-                default=0,
-            )
-            / 4
-        )
+        return best_open_group(BLOCKS, 4)
     if kind == "connected_group":
         return min(1.0, scoring._largest_group(cells) / prm["min"])
     if kind == "council_seat":
