@@ -5,6 +5,7 @@ widget, including what is scrolled out of sight."""
 from __future__ import annotations
 
 import html
+import io
 import re
 
 from rich.console import Console
@@ -14,7 +15,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 
 
 def _plain(renderable) -> str:
-    console = Console(width=160, record=True, color_system=None, file=open("/dev/null", "w"))
+    console = Console(width=160, record=True, color_system=None, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
