@@ -22,7 +22,7 @@ from florencia_tui.core.notation import as_text
 from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
 from florencia_tui.gamelog import LogLine, log_lines
-from florencia_tui.games import REGISTRY, GameInfo, get_game
+from florencia_tui.games import REGISTRY, GamePlugin, get_game
 from florencia_tui.store import Store
 
 SPECTATOR = "spectator"
@@ -78,7 +78,7 @@ class TableLike(Protocol):
     shared: bool
     game_id: str
     table_id: int | None
-    info: GameInfo
+    info: GamePlugin
     seats: list[dict]
     names: list[str]
     humans: list[int]
@@ -116,7 +116,7 @@ class Table(SeatQueries):
 
     def __post_init__(self) -> None:
         self.game: Game = get_game(self.game_id)
-        self.info: GameInfo = REGISTRY[self.game_id]
+        self.info: GamePlugin = REGISTRY[self.game_id]
         if self.state is None:
             self.state = self.game.new([s["name"] for s in self.seats], self.seed, self.options)
             if self.store is not None:

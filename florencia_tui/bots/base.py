@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from florencia_tui.bots.evaluate import candidates
 from florencia_tui.core.game import Game, Prompt, State
 
 
@@ -41,7 +42,7 @@ def observe(game: Game, s: State, seat: int, key: str, with_redacted: bool = Fal
         except NotImplementedError:
             redacted = None
     large = redacted is not None and game.large_menu(s, seat)
-    legal = game.candidates(s, seat) if large else game.legal(s, seat)
+    legal = candidates(game, s, seat) if large else game.legal(s, seat)
     return Observation(
         game,
         seat,

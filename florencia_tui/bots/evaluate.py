@@ -8,11 +8,8 @@ table's real state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from florencia_tui.core.game import Game, State
-
-Evaluator = Callable[..., float]  # (game, state, seat, terms=None) -> value
+from florencia_tui.core.plugin import BotKit, Evaluator
 
 
 class Terms:
@@ -44,93 +41,23 @@ def score_eval(game: Game, s: State, seat: int, terms: Terms | None = None) -> f
     return value
 
 
-def palazzo_eval(game: Game, s: State, seat: int, terms: Terms | None = None) -> float:
-    """Palace points now, room to grow, money in hand, and tiles on their way: an
-    auction the seat is winning, a purchase being paid for (less its price) and
-    tiles waiting to be built, so a state in the middle of a turn is worth
-    what the turn will bring."""
-    from florencia_tui.games.palazzo.data import tile
-    from florencia_tui.games.palazzo.payment import value_of
-    from florencia_tui.games.palazzo.scoring import palace_score
-
-    late = len(s["riders"]) / 5  # growth and money are worth less as the end nears
-
-    def palace_value(p: list[str]) -> float:
-        top = tile(p[-1])[1]
-        room = 5 - top
-        grow = (2.5 if len(p) == 1 else 1.5) * min(room, 5 - len(p)) * (1 - late)
-        return palace_score(p) + grow
-
-    pals = s["palaces"][seat]
-
-    def best_gain(t: str) -> float:  # built where it adds most (or discarded)
-        f = tile(t)[1]
-        gains = [0.0, palace_value([t])]
-        gains += [palace_value(p + [t]) - palace_value(p) for p in pals if tile(p[-1])[1] < f]
-        return max(gains)
-
-    money = 0.3 * (1 - 0.7 * late)  # per point of card value
-    value = sum(palace_value(p) for p in pals)
-    if terms is not None:
-        terms.mark("palaces", value)
-    value += money * sum(value_of(c) for c in s["hands"][seat])
-    if terms is not None:
-        terms.mark("money", value)
-    a = s.get("auction")
-    if a and a.get("high_seat") == seat:
-        value += 0.8 * sum(best_gain(t) for t in a["tiles"])
-    pending = s.get("pending")
-    if pending and pending["seat"] == seat:
-        value += sum(best_gain(t) for t in pending["tiles"])
-    if terms is not None:
-        terms.mark("tiles", value)
-    buying = s.get("buying")
-    if buying and s["phase"] == "pay" and s["active"] == seat:
-        value += sum(best_gain(t) for t in buying["tiles"])
-        if terms is not None:
-            terms.mark("tiles", value)
-        value -= money * buying["price"]
-    return value
-
-
-def strasbourg_eval(game: Game, s: State, seat: int, terms: Terms | None = None) -> float:
-    """Projected final score: prestige, council seats until next contested, the
-    city with its chapel and building prospects, tasks by their chance, coins,
-    goods, influence left and the bidding under way (``strasbourg_eval.py``)."""
-    from florencia_tui.bots.strasbourg_eval import strasbourg_eval as ev
-
-    return ev(game, s, seat, terms)
-
-
-EVALUATORS: dict[str, Evaluator] = {"palazzo": palazzo_eval, "strasbourg": strasbourg_eval}
-
-
-def florence_eval(game: Game, s: State, seat: int, terms: Terms | None = None) -> float:
-    """Projected prestige points: the track, works still to come from the hand
-    (work value against each round's minimum), bonus, recruiting and prestige
-    cards, money at a falling rate, room to build (``florence_eval.py``)."""
-    from florencia_tui.bots.florence_eval import florence_eval as ev
-
-    return ev(game, s, seat, terms)
-
-
-EVALUATORS["florence"] = florence_eval
-
-
-def architects_eval(game: Game, s: State, seat: int, terms: Terms | None = None) -> float:
-    """Projected score: VP now, buildings in hand and the next Cathedral level by
-    the share of their cost held, resources, apprentices, workers, captives,
-    virtue thresholds and the seat's decision under way (``architects_eval.py``)."""
-    from florencia_tui.bots.architects_eval import architects_eval as ev
-
-    return ev(game, s, seat, terms)
-
-
-EVALUATORS["architects"] = architects_eval
-
-
 def evaluator(game: Game) -> Evaluator:
-    return EVALUATORS.get(game.id, score_eval)
+    """The game's own evaluation (its ``bot.BOT``), else its live scores."""
+    return kit(game).evaluate or score_eval
+
+
+def candidates(game: Game, s: State, seat: int) -> list[str]:
+    """The actions bots consider at this decision (the game's ``bot.BOT``
+    candidates, else every legal action)."""
+    k = kit(game)
+    return k.candidates(game, s, seat) if k.candidates else game.legal(s, seat)
+
+
+def kit(game: Game) -> BotKit:
+    """What bots know of ``game``, from its plugin."""
+    from florencia_tui.games import plugin
+
+    return plugin(game.id).bot
 
 
 def advantage(game: Game, s: State, seat: int, ev: Evaluator | None = None) -> float:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from florencia_tui.bots.base import Bot, Observation
-from florencia_tui.bots.evaluate import advantage, evaluator
+from florencia_tui.bots.evaluate import advantage, candidates, evaluator, kit
 
-MAX_ACTIONS = 80  # larger menus use Game.candidates (sampled if still larger)
+MAX_ACTIONS = 80  # larger menus use the game's bot candidates (sampled if still larger)
 
 
 class HeuristicBot(Bot):
@@ -36,12 +36,12 @@ class HeuristicBot(Bot):
             for _ in range(self.samples)
         ]
         actions = legal
-        if len(legal) > MAX_ACTIONS or game.bots_use_candidates:
+        if len(legal) > MAX_ACTIONS or kit(game).candidates_only:
             # The game's short list of sensible actions (it depends only on
             # what the seat sees, so any deal gives the same), sampled if
             # still too long.
             allowed = set(legal)
-            actions = [a for a in game.candidates(deals[0], obs.seat) if a in allowed] or legal
+            actions = [a for a in candidates(game, deals[0], obs.seat) if a in allowed] or legal
             if len(actions) > MAX_ACTIONS:
                 actions = pick.sample(actions, MAX_ACTIONS)
         totals = {a: 0.0 for a in actions}

@@ -18,7 +18,7 @@ import random
 import time
 
 from florencia_tui.bots.base import Bot, Observation
-from florencia_tui.bots.evaluate import advantage, evaluator
+from florencia_tui.bots.evaluate import advantage, candidates, evaluator, kit
 from florencia_tui.core.game import Game, State
 
 
@@ -63,29 +63,14 @@ def first_mover(game: Game, s: State, seat: int) -> int:
     return seat if seat in acting else acting[0]
 
 
-#: How the tree is grown, by default and per game (tuned in the matches of
-#: docs/bots.md). ``rollout_depth``: moves played after the new node before
-#: evaluating; ``greedy``: those moves are each seat's heuristic move (the
+#: How the tree is grown by default; each game's ``bot.BOT.search`` overrides
+#: some (tuned in the matches of docs/bots.md). ``rollout_depth``: moves played
+#: after the new node before evaluating; ``greedy``: those moves are each seat's heuristic move (the
 #: best one-ply advantage) instead of random ones; ``c``: UCB exploration;
 #: ``ordered``: expand a node's actions best first by one-ply evaluation
 #: instead of at random; ``widen``: if not 0, a node visited n times only
 #: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation.
 DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False, "widen": 0.0}
-GAME_SETTINGS: dict[str, dict] = {
-    # Random moves wreck a Palazzo or Florence position (a random payment
-    # overpays, a random build discards, a random bid throws money away), so
-    # their rollouts let every seat play as the heuristic bot would (greedy by
-    # one-ply advantage) for a few moves: the search then improves on the
-    # heuristic's own play instead of judging moves by what chance makes of them.
-    "palazzo": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
-    # Florence: as Palazzo, and a node only considers its ``1 + 0.5 sqrt(visits)``
-    # best actions by one ply (progressive widening): its menus are long, and
-    # 100 iterations spread over all of them only re-judged each by a rollout
-    # or two, which left the search at parity with its heuristic; widened, it
-    # finished ahead of a heuristic seat in 61.3% of pairs over 200 games
-    # (docs/bots.md).
-    "florence": {"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True, "widen": 0.5},
-}
 
 
 class SearchBot(Bot):
@@ -105,7 +90,7 @@ class SearchBot(Bot):
         unknown = set(settings) - set(DEFAULTS)
         if unknown:
             raise TypeError(f"unknown search settings {sorted(unknown)}")
-        self.settings = settings  # overrides of DEFAULTS and GAME_SETTINGS
+        self.settings = settings  # overrides of DEFAULTS and the game's own settings
         self._configure(DEFAULTS)
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -119,7 +104,7 @@ class SearchBot(Bot):
         if obs.redacted is None:
             return pick.choice(legal)
         game, seat = obs.game, obs.seat
-        self._configure({**DEFAULTS, **GAME_SETTINGS.get(game.id, {}), **self.settings})
+        self._configure({**DEFAULTS, **kit(game).search, **self.settings})
         ev = evaluator(game)
         root = Node()
         start = time.perf_counter()
@@ -127,7 +112,7 @@ class SearchBot(Bot):
         budget = self.iterations
         s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
         allowed = set(legal)
-        moves = [a for a in game.candidates(s, seat) if a in allowed]
+        moves = [a for a in candidates(game, s, seat) if a in allowed]
         if len(moves) == 1:  # the only sensible answer (e.g. the one cheapest payment)
             return moves[0]
         it = 0
@@ -188,7 +173,7 @@ class SearchBot(Bot):
         node = root
         while not game.is_over(s):
             mover = first_mover(game, s, seat)
-            legal = game.candidates(s, mover)
+            legal = candidates(game, s, mover)
             if self.widen and len(legal) > 1:
                 if node.order is None:
                     node.order = self._rank(game, s, mover, legal, ev)
@@ -248,7 +233,7 @@ class SearchBot(Bot):
         would make on this deal: the candidate with the best one-ply advantage."""
         if not self.greedy:
             return game.sample(s, mover, pick)
-        options = game.candidates(s, mover)
+        options = candidates(game, s, mover)
         if len(options) == 1:
             return options[0]
         return max(options, key=lambda a: advantage(game, game.apply(s, mover, a), mover, ev))

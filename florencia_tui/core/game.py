@@ -229,22 +229,13 @@ class Game:
         """A uniformly random legal action (games may override for speed)."""
         return rng.choice(self.legal(s, seat))
 
-    def candidates(self, s: State, seat: int) -> list[str]:
-        """The legal actions a search bot considers here (default: all of them).
-        Games whose menus explode (every payment subset) return a small set of
-        sensible ones; it must depend only on what ``seat`` can see."""
-        return self.legal(s, seat)
-
     def large_menu(self, s: State, seat: int) -> bool:
         """True when the legal list here may be too long to list on every prompt
         (Palazzo's payments and bids: every subset of a hand that pays). The UI
         then composes the answer in the game's own panel and the table checks
-        it on submit; heuristic and search bots get ``candidates`` instead."""
+        it on submit; heuristic and search bots get
+        the candidates of the game's ``bot.BOT`` instead."""
         return False
-
-    #: Whether the heuristic bot, too, considers only ``candidates`` (it always
-    #: does when there are more than 80 legal actions).
-    bots_use_candidates: bool = False
 
     def apply_in_place(self, s: State, seat: int, action: str) -> None:
         """Play a legal ``action`` on ``s`` itself, without the copy or checks of

@@ -65,3 +65,44 @@ def to_int(text: str, what: str) -> int:
     if not is_number(body):
         raise IllegalAction(f"{what} must be a number, got '{text}'")
     return int(text)
+
+
+class Action(tuple):
+    """An action parsed once: its verb and its arguments (a small typed form
+    of one line of notation). ``Action.parse("place 2 3")`` is ``("place",
+    ("2", "3"))``; ``str(action)`` writes it back. Rules, bots and the UI read
+    ``verb`` and ``args`` (``action.num(0, "the row")`` for a number) instead
+    of splitting strings again."""
+
+    __slots__ = ()
+
+    def __new__(cls, verb: str, args: tuple[str, ...] = ()) -> Action:
+        return tuple.__new__(cls, (verb, tuple(args)))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        verb, args = split(text)
+        return cls(verb, tuple(args))
+
+    @property
+    def verb(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return self[1]
+
+    def arg(self, i: int, default: str | None = None) -> str | None:
+        return self[1][i] if i < len(self[1]) else default
+
+    def num(self, i: int, what: str) -> int:
+        """Argument ``i`` as a whole number, or IllegalAction naming ``what``."""
+        if i >= len(self[1]):
+            raise IllegalAction(f"'{self[0]}' needs {what}")
+        return to_int(self[1][i], what)
+
+    def __str__(self) -> str:
+        return " ".join((self[0], *self[1]))
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"

@@ -29,7 +29,7 @@ from typing import Any
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Prompt, ScoreCard
 from florencia_tui.gamelog import LogLine
-from florencia_tui.games import REGISTRY, GameInfo, get_game
+from florencia_tui.games import REGISTRY, GamePlugin, get_game
 from florencia_tui.net.protocol import MAX_LINE, card_from_dict, encode, prompt_from_dict
 from florencia_tui.table import LogEntry, SeatQueries
 
@@ -243,7 +243,7 @@ class RemoteTable(SeatQueries):
         return get_game(self.game_id)
 
     @property
-    def info(self) -> GameInfo:
+    def info(self) -> GamePlugin:
         return REGISTRY[self.game_id]
 
     @property

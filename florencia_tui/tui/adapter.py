@@ -10,8 +10,6 @@ dict), never from the game state.
 
 from __future__ import annotations
 
-import importlib
-
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
@@ -93,5 +91,7 @@ class GameUI:
 
 
 def game_ui(game_id: str) -> GameUI:
-    module = importlib.import_module(f"florencia_tui.tui.widgets.{game_id}")
-    return module.UI()
+    """A new UI for one screen of ``game_id``, from its plugin."""
+    from florencia_tui.games import plugin
+
+    return plugin(game_id).ui()

@@ -8,7 +8,7 @@ import pytest
 
 from florencia_tui.bots import observe
 from florencia_tui.bots.base import bot_kinds
-from florencia_tui.bots.evaluate import evaluator
+from florencia_tui.bots.evaluate import candidates, evaluator
 from florencia_tui.bots.heuristic import HeuristicBot
 from florencia_tui.bots.search import SearchBot
 from florencia_tui.core.state import clone
@@ -267,7 +267,7 @@ def test_candidates_are_legal_and_prune_dismissals_trades_and_captures():
     pruned = set()
     while not G.is_over(s):
         seat = G.to_act(s)[0]
-        legal, cand = G.legal(s, seat), G.candidates(s, seat)
+        legal, cand = G.legal(s, seat), candidates(G, s, seat)
         assert cand and set(cand) <= set(legal)
         assert not any(a.startswith("dismiss") for a in cand)
         if s["pending"] and s["pending"][-1]["k"] in ("storehouse", "capture"):

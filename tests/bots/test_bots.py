@@ -7,10 +7,11 @@ import pytest
 
 from florencia_tui.bots import observe
 from florencia_tui.bots.base import bot_kinds, make_bot
+from florencia_tui.bots.evaluate import candidates
 from florencia_tui.bots.heuristic import HeuristicBot
 from florencia_tui.bots.search import SearchBot
 from florencia_tui.core.state import clone
-from florencia_tui.games import get_game
+from florencia_tui.games import get_game, plugin
 from florencia_tui.games.palazzo import data
 
 
@@ -133,7 +134,7 @@ def test_search_candidates_are_legal_and_few():
             seat = g.to_act(s)[0]
             if s["phase"] in ("pay", "bid"):
                 legal = set(g.legal(s, seat))
-                cands = g.candidates(s, seat)
+                cands = candidates(g, s, seat)
                 assert cands and set(cands) <= legal and len(cands) <= 6
                 seen += 1
             s = g.apply(s, seat, g.sample(s, seat, r))
@@ -143,7 +144,9 @@ def test_search_candidates_are_legal_and_few():
 def test_search_stops_early_only_when_the_choice_is_settled():
     g = get_game("palazzo")
     s = next(
-        s for s in (midgame(seed=k, steps=40) for k in range(2, 40)) if len(g.candidates(s, 0)) >= 3
+        s
+        for s in (midgame(seed=k, steps=40) for k in range(2, 40))
+        if len(candidates(g, s, 0)) >= 3
     )
     obs = observe(g, s, 0, "settle", True)
     full = SearchBot(iterations=400, early_stop=False)
@@ -181,7 +184,7 @@ def test_bots_get_candidates_where_the_menu_is_too_large_to_list():
             if s["phase"] in ("pay", "bid"):
                 obs = observe(g, s, seat, "k", with_redacted=True)
                 assert not obs.complete
-                assert obs.legal == g.candidates(s, seat)
+                assert obs.legal == candidates(g, s, seat)
                 assert set(obs.legal) <= set(g.legal(s, seat))
                 assert HeuristicBot().choose(obs) in obs.legal
                 full = observe(g, s, seat, "k")
@@ -194,14 +197,13 @@ def test_bots_get_candidates_where_the_menu_is_too_large_to_list():
 
 
 def test_search_settings_come_from_the_game_unless_given():
-    from florencia_tui.bots import search
 
     s = midgame()
     g = get_game("palazzo")
     obs = observe(g, s, 0, "k", with_redacted=True)
     bot = SearchBot(iterations=20)
     bot.choose(obs)
-    tuned = search.GAME_SETTINGS["palazzo"]
+    tuned = plugin("palazzo").bot.search
     assert (bot.rollout_depth, bot.c, bot.ordered, bot.greedy) == (
         tuned["rollout_depth"],
         tuned["c"],
@@ -211,7 +213,7 @@ def test_search_settings_come_from_the_game_unless_given():
     mine = SearchBot(iterations=20, rollout_depth=3, c=1.0, ordered=False, greedy=False)
     mine.choose(obs)
     assert (mine.rollout_depth, mine.c, mine.ordered, mine.greedy) == (3, 1.0, False, False)
-    assert search.GAME_SETTINGS.get("strasbourg") is None  # the defaults
+    assert plugin("strasbourg").bot.search == {}  # the defaults
     with pytest.raises(TypeError, match="unknown search settings"):
         SearchBot(depth=2)
 
@@ -223,7 +225,7 @@ def test_ordered_expansion_ranks_actions_by_one_ply_evaluation():
     g = get_game("palazzo")
     s = midgame(seed=6)
     seat = g.to_act(s)[0]
-    legal = g.candidates(s, seat)
+    legal = candidates(g, s, seat)
     ev = evaluator(g)
     order = SearchBot._rank(g, s, seat, legal, ev)
     assert sorted(order) == sorted(legal)
@@ -243,7 +245,7 @@ def test_greedy_rollouts_play_the_heuristic_move_of_the_deal():
     for seed in range(4):
         s = midgame(seed=seed, steps=40 + 7 * seed)
         seat = g.to_act(s)[0]
-        options = g.candidates(s, seat)
+        options = candidates(g, s, seat)
         if len(options) < 2:
             continue
         values = {a: advantage(g, g.apply(s, seat, a), seat, ev) for a in options}
@@ -272,10 +274,9 @@ def test_progressive_widening_considers_the_best_actions_first():
 
 
 def test_florence_search_widens_from_the_heuristic_choice():
-    from florencia_tui.bots import search
     from florencia_tui.selfplay import random_until
 
-    assert search.GAME_SETTINGS["florence"]["widen"] > 0
+    assert plugin("florence").bot.search["widen"] > 0
     g = get_game("florence")
     s = random_until(g, 3, 5, lambda s: s["phase"] == "action" and s["round"] >= 2)
     seat = g.to_act(s)[0]

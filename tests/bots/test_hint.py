@@ -19,7 +19,7 @@ from test_florence_bots import swap_hidden as florence_swap  # noqa: E402
 from test_strasbourg_bots import bidding as strasbourg_bidding  # noqa: E402
 from test_strasbourg_bots import swap_hidden as strasbourg_swap  # noqa: E402
 
-from florencia_tui.bots.evaluate import evaluator, terms  # noqa: E402
+from florencia_tui.bots.evaluate import candidates, evaluator, terms  # noqa: E402
 from florencia_tui.bots.hint import explain, hint, reasons  # noqa: E402
 from florencia_tui.bots.search import SearchBot  # noqa: E402
 from florencia_tui.games import get_game  # noqa: E402
@@ -65,7 +65,7 @@ def test_the_changes_add_up_to_the_evaluations_change(case):
     g = get_game(game_id)
     ev = evaluator(g)
     r = g.redact(s, seat)
-    action = g.candidates(s, seat)[0]
+    action = candidates(g, s, seat)[0]
     changes = explain(g, r, seat, action, "k", samples=3)
     pick = random.Random("k:explain")  # the deals explain() makes
     gain = 0.0

@@ -7,7 +7,7 @@ import pytest
 
 from florencia_tui.bots import observe
 from florencia_tui.bots.base import bot_kinds
-from florencia_tui.bots.evaluate import evaluator
+from florencia_tui.bots.evaluate import candidates, evaluator
 from florencia_tui.bots.heuristic import HeuristicBot
 from florencia_tui.bots.search import SearchBot
 from florencia_tui.core.state import clone
@@ -251,7 +251,7 @@ def test_search_candidates_are_legal():
     for s in states():
         for seat in G.to_act(s):
             legal = set(G.legal(s, seat))
-            cands = G.candidates(s, seat)
+            cands = candidates(G, s, seat)
             assert cands and set(cands) <= legal
 
 

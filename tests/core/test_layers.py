@@ -1,17 +1,25 @@
-"""The rules core and the games know nothing of the UI, the table, the store or bots."""
+"""The layers: the rules core and each game's rules know nothing of the UI, the
+table, the store or the bots' framework. A game is one package
+(florencia_tui/core/plugin.py): only its ``ui/`` may import Textual, Rich or
+the app's widgets, and only its ``bot.py`` is about bots (it imports the rules,
+never the reverse)."""
 
 import ast
 from pathlib import Path
 
+from florencia_tui.games import REGISTRY
+
 PKG = Path(__file__).resolve().parents[2] / "florencia_tui"
-FORBIDDEN = (
+ABOVE_THE_RULES = (
     "textual",
     "rich",
     "florencia_tui.tui",
     "florencia_tui.table",
     "florencia_tui.store",
+    "florencia_tui.net",
     "florencia_tui.bots",
 )
+UI_ONLY = ("textual", "rich", "florencia_tui.tui")
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -25,9 +33,56 @@ def imported_modules(path: Path) -> set[str]:
     return out
 
 
-def test_core_and_games_import_nothing_above_them():
-    files = list((PKG / "core").rglob("*.py")) + list((PKG / "games").rglob("*.py"))
-    assert files
+def _rules_files() -> list[Path]:
+    files = list((PKG / "core").rglob("*.py"))
+    for f in (PKG / "games").rglob("*.py"):
+        rel = f.relative_to(PKG / "games").parts
+        if len(rel) > 2 and rel[1] == "ui":
+            continue
+        files.append(f)
+    return files
+
+
+def test_core_and_game_rules_import_nothing_above_them():
+    files = _rules_files()
+    assert any(f.name == "bot.py" for f in files) and any(f.name == "rules.py" for f in files)
     for f in files:
-        bad = {m for m in imported_modules(f) if m.startswith(FORBIDDEN)}
+        bad = {m for m in imported_modules(f) if m.startswith(ABOVE_THE_RULES)}
         assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+
+
+def test_nothing_in_a_game_but_its_ui_imports_a_ui_and_nothing_imports_a_bot_kit():
+    for f in _rules_files():
+        mods = imported_modules(f)
+        ui = {m for m in mods if m.startswith("florencia_tui.games.") and ".ui" in m}
+        assert not ui, f"{f.relative_to(PKG)} imports a game's widgets {ui}"
+        if f.name != "bot.py":
+            bots = {m for m in mods if m.startswith("florencia_tui.games.") and m.endswith(".bot")}
+            assert not bots, f"{f.relative_to(PKG)} imports a game's bot kit {bots}"
+
+
+def test_the_ui_outside_the_games_never_reaches_into_one_games_widgets():
+    """The app reaches a game's widgets only through its plugin."""
+    for f in (PKG / "tui").rglob("*.py"):
+        bad = {m for m in imported_modules(f) if m.startswith("florencia_tui.games.")}
+        bad = {m for m in bad if ".ui" in m}
+        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+
+
+def test_every_game_is_one_package_with_its_parts():
+    for plugin in REGISTRY.values():
+        root = PKG / "games" / plugin.id
+        assert plugin.package == f"florencia_tui.games.{plugin.id}"
+        for part in (
+            "game.py",
+            "rules.py",
+            "notation.py",
+            "view.py",
+            "data.py",
+            "bot.py",
+            "help.md",
+        ):
+            assert (root / part).is_file(), f"{plugin.id} has no {part}"
+        assert (root / "ui" / "__init__.py").is_file(), f"{plugin.id} has no ui/"
+        assert plugin.game.id == plugin.id
+        assert plugin.bot.evaluate is not None

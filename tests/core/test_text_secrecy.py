@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from florencia_tui.bots.evaluate import candidates
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games import available_games, get_game
 
@@ -50,7 +51,7 @@ def _positions(game, players: int, seed: int, every: int, limit: int):
 
 
 def _actions(game, s, seat, rnd: random.Random, cap: int = 40) -> list[str]:
-    acts = game.candidates(s, seat) if game.large_menu(s, seat) else game.legal(s, seat)
+    acts = candidates(game, s, seat) if game.large_menu(s, seat) else game.legal(s, seat)
     return acts if len(acts) <= cap else rnd.sample(acts, cap)
 
 

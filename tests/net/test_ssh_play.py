@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from florencia_tui.tui.widgets.palazzo.render import hand_text
+from florencia_tui.games.palazzo.ui.render import hand_text
 
 
 def hand_lines(text: str) -> list[str]:

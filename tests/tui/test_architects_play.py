@@ -10,10 +10,10 @@ from rich.console import Console
 
 from florencia_tui.games import get_game
 from florencia_tui.games.architects.data import ALL_BUILDINGS
+from florencia_tui.games.architects.ui import UI
+from florencia_tui.games.architects.ui.choices import rows_for, unavailable_for
+from florencia_tui.games.architects.ui.panel import ChoiceList, ChoicePanel
 from florencia_tui.table import Table
-from florencia_tui.tui.widgets.architects import UI
-from florencia_tui.tui.widgets.architects.choices import rows_for, unavailable_for
-from florencia_tui.tui.widgets.architects.panel import ChoiceList, ChoicePanel
 
 ANA_BOT = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:random"}]
 HUMANS2 = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]
@@ -358,7 +358,7 @@ def test_follow_up_reasons_for_closed_options(store):
 def test_the_workshop_preview_prices_hiring_by_the_rules(store):
     """The preview's hiring price comes from the rules (tax + supply, less the
     virtue dodge), not a copy: Rudolf's board pays 1 supply, so 3 silver."""
-    from florencia_tui.tui.widgets.architects.choices import place_label
+    from florencia_tui.games.architects.ui.choices import place_label
 
     table = ready(store)
     plain_label = place_label(table.view(0), "place workshop")[1]

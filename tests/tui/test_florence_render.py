@@ -9,10 +9,10 @@ import random
 
 from rich.console import Console
 
-from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
-from florencia_tui.tui.widgets.florence import render
-from florencia_tui.tui.widgets.florence.panel import FlorencePanel, MenuMode, PlaceMode, WorkMode
+from florencia_tui.games.florence.game import GAME
+from florencia_tui.games.florence.ui import render
+from florencia_tui.games.florence.ui.panel import FlorencePanel, MenuMode, PlaceMode, WorkMode
 
 
 def draw(renderable, width: int = 78) -> str:

@@ -179,7 +179,7 @@ async def test_esc_returns_to_ones_own_principality_then_asks_before_leaving(pla
 
 
 def test_the_card_ordering_keys_leave_u_to_undo():
-    from florencia_tui.tui.widgets.florence.panel import OrderMode
+    from florencia_tui.games.florence.ui.panel import OrderMode
 
     mode = OrderMode(["P01", "P02"], "prestige")
     assert mode.key("x", "u") is False  # u is the screen's Undo
@@ -334,7 +334,7 @@ def test_wide_names_keep_the_side_panels_columns():
 
 # ----- 12. plurals and long messages ------------------------------------------------------
 def test_one_card_is_not_cards():
-    from florencia_tui.tui.widgets.palazzo.render import player_block
+    from florencia_tui.games.palazzo.ui.render import player_block
 
     table = Table("palazzo", SOLO, seed=3)
     view = table.view(0)
@@ -422,7 +422,7 @@ async def test_the_own_strip_shows_only_the_seat_at_the_keyboard(play, store):
             await d.press("1")
         await d.lift_curtain("Ben")
         own = shown(d, "#own")
-        from florencia_tui.tui.widgets.palazzo.render import hand_text
+        from florencia_tui.games.palazzo.ui.render import hand_text
 
         assert "You (Ben)" in own and "Ana" not in own
         assert hand_text(table.view(1)["players"][1]["hand"]).plain in own.replace("\n", " ")
@@ -430,7 +430,7 @@ async def test_the_own_strip_shows_only_the_seat_at_the_keyboard(play, store):
 
 def test_architects_strip_lists_the_cards_kept_in_the_draft():
     from florencia_tui.games.architects import data as AD
-    from florencia_tui.tui.widgets.architects.render import own_strip
+    from florencia_tui.games.architects.ui.render import own_strip
 
     table = demo_table("architects", 3, seed=7, steps=1)
     view = table.view(0)
@@ -496,8 +496,8 @@ async def test_a_palaces_key_is_its_number_at_every_step_of_a_turn(play, store):
 
 def test_ambiguous_fixed_keys_fall_back_to_keys_in_order():
     from florencia_tui.core.game import Prompt
+    from florencia_tui.games.palazzo.ui import UI
     from florencia_tui.tui.widgets.common.actionbar import assign_keys
-    from florencia_tui.tui.widgets.palazzo import UI
 
     legal = ["build M13 new", "discard M13", "build B21 new", "build B21 on 2", "discard B21"]
     fixed = UI().option_keys(Prompt(0, "palazzo.build", ""), legal)

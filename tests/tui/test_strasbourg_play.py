@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
+from florencia_tui.games.strasbourg.ui.board import StrasbourgBoard
+from florencia_tui.games.strasbourg.ui.picker import PlacementPicker
+from florencia_tui.games.strasbourg.ui.selectors import StackBuilder, TaskSelector
 from florencia_tui.table import Table
-from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
-from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
-from florencia_tui.tui.widgets.strasbourg.selectors import StackBuilder, TaskSelector
 
 ONE_HUMAN = [
     {"name": "Ana", "kind": "human"},
@@ -286,7 +286,7 @@ async def test_help_shows_rules_and_reconstructed_data(play, store):
 
 def test_every_legal_placement_is_reachable_from_the_cursor_panel():
     """Over random games, the picker's targets (Enter, plus e/g/n keys) cover the legal list."""
-    from florencia_tui.tui.widgets.strasbourg import UI
+    from florencia_tui.games.strasbourg.ui import UI
 
     ui = UI()
     seen = set()

@@ -1,7 +1,16 @@
-"""Architects of the West Kingdom (Garphill Games, 2018): rules engine."""
+"""Architects of the West Kingdom (Garphill Games, 2018): one package, the game's plugin.
 
-from .game import Architects
+``game.GAME`` the rules, ``bot.BOT`` what bots know of it, ``ui.UI`` its widgets,
+``help.md`` the F1 help (see florencia_tui/core/plugin.py).
+"""
 
-GAME = Architects()
+from florencia_tui.core.plugin import GamePlugin
 
-__all__ = ["GAME", "Architects"]
+PLUGIN = GamePlugin(
+    id="architects",
+    title="Architects of the West Kingdom",
+    min_players=2,
+    max_players=5,
+    blurb="Place workers, capture rivals, build for the king, keep your virtue.",
+    package=__name__,
+)

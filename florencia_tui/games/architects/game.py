@@ -106,7 +106,7 @@ class Architects(Game):
             return [s["pending"][-1]["p"]]
         return [s["turn"]]
 
-    def _base_legal(self, s, seat):
+    def base_legal(self, s, seat):
         if seat not in self.to_act(s):
             return []
         if s["phase"] == "draft":
@@ -141,7 +141,7 @@ class Architects(Game):
         return out
 
     def legal(self, s, seat):
-        return self._base_legal(s, seat) + self._dismiss(s, seat)
+        return self.base_legal(s, seat) + self._dismiss(s, seat)
 
     def prompt(self, s, seat):
         if seat not in self.to_act(s):
@@ -159,7 +159,7 @@ class Architects(Game):
                 seat,
                 "architects.freehire",
                 "Hire 1 face-up apprentice for free",
-                {"options": self._base_legal(s, seat)},
+                {"options": self.base_legal(s, seat)},
             )
         if s["pending"]:
             f = s["pending"][-1]
@@ -199,7 +199,7 @@ class Architects(Game):
             P["appr"].remove(int(args[0]))
             s["adeck"].append(int(args[0]))
             return
-        legal = self._base_legal(s, seat)
+        legal = self.base_legal(s, seat)
         if act not in legal:
             raise IllegalAction(self._why(s, seat, act, legal))
         if s["phase"] == "draft":
@@ -258,7 +258,7 @@ class Architects(Game):
         return s["turns"] // s["np"] + 1
 
     def sample(self, s, seat, rng: random.Random):
-        opts = self._base_legal(s, seat)
+        opts = self.base_legal(s, seat)
         if s["phase"] == "play" and not s["pending"]:
             if "place guildhall" in opts and rng.random() < 0.8:
                 return "place guildhall"
@@ -276,38 +276,6 @@ class Architects(Game):
                 if builds and rng.random() < 0.7:
                     opts = builds
         return rng.choice(opts)
-
-    # ----- bots --------------------------------------------------------------------
-    def candidates(self, s, seat):
-        """What search bots consider: no dismissals, one trade of each kind at
-        the Storehouse (giving up what the seat has most of), and captures of
-        the three largest groups of other players and the seat's own largest."""
-        legal = self._base_legal(s, seat)
-        if not s["pending"] or s["phase"] != "play":
-            return legal
-        k = s["pending"][-1]["k"]
-        if k == "storehouse":
-            P = s["players"][seat]
-            out = []
-            for kind in ("virtue", "marble"):
-                trades = [a for a in legal if a.startswith(f"trade {kind} ")]
-                if trades:
-                    out.append(min(trades, key=lambda a: [-P[r] for r in a.split()[2:]]))
-            return out + [a for a in legal if not a.startswith("trade ")]
-        if k == "capture":
-            groups = sorted(
-                (
-                    (s["loc"][x][q], a)
-                    for a in legal
-                    if a != "done"
-                    for x, q in [(a.split()[1], int(a.split()[2]))]
-                ),
-                reverse=True,
-            )
-            others = [a for n, a in groups if int(a.split()[2]) != seat][:3]
-            own = [a for n, a in groups if int(a.split()[2]) == seat][:1]
-            return others + own + ["done"]
-        return legal
 
     # ----- hidden information for bots ---------------------------------------------
     def redact(self, s, seat):
@@ -371,3 +339,6 @@ class Architects(Game):
         from .describe import describe
 
         return describe(s, seat, action, viewer)
+
+
+GAME = Architects()

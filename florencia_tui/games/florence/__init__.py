@@ -1,7 +1,16 @@
-"""The Princes of Florence (alea, 2000): rules engine. See data.py for all tables."""
+"""The Princes of Florence (alea, 2000): one package, the game's plugin.
 
-from florencia_tui.games.florence.game import Florence
+``game.GAME`` the rules, ``bot.BOT`` what bots know of it, ``ui.UI`` its widgets,
+``help.md`` the F1 help (see florencia_tui/core/plugin.py).
+"""
 
-GAME = Florence()
+from florencia_tui.core.plugin import GamePlugin
 
-__all__ = ["GAME", "Florence"]
+PLUGIN = GamePlugin(
+    id="florence",
+    title="Princes of Florence",
+    min_players=3,
+    max_players=5,
+    blurb="Patronise artists, build, and complete works for prestige.",
+    package=__name__,
+)

@@ -7,7 +7,6 @@ import random
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.undo import took_from
-from florencia_tui.games.florence import candidates as CA
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import determinize as DT
 from florencia_tui.games.florence import geometry as G
@@ -81,16 +80,6 @@ class Florence(Game):
 
     def determinize(self, r, seat, seed):
         return DT.determinize(r, seat, seed)
-
-    #: Selling prestige points rarely helps one ply ahead: the heuristic bot
-    #: also keeps to the candidates.
-    bots_use_candidates = True
-
-    def candidates(self, s, seat):
-        """A few spots per building type, the cheapest and the fullest work per
-        profession, no sales of prestige points but to afford an action
-        (``candidates.py``)."""
-        return CA.candidates(s, seat)
 
     def is_over(self, s):
         return s["phase"] == "over"
@@ -353,3 +342,6 @@ class Florence(Game):
                 )
             )
         return rank_cards(cards)
+
+
+GAME = Florence()

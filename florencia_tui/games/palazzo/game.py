@@ -14,8 +14,6 @@ from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards
 from florencia_tui.games.palazzo.payment import (
     CURRENCIES,
     best_value,
-    cheap_payments,
-    cheap_raises,
     max_payment_cards,
     max_single_payment,
 )
@@ -321,22 +319,6 @@ class Palazzo(Game):
         return rank_cards(cards)
 
     # ------------------------------------------------------------------ bots
-    def candidates(self, s, seat):
-        """Search bots consider a few sensible payments and raises (the cheapest
-        in face value for each need) instead of every subset of the hand."""
-        ph = s["phase"]
-        if ph == "pay":
-            price = s["buying"]["price"]
-            if price <= 0:
-                return ["pay none"]
-            return [f"pay {fmt_cards(p)}" for p in cheap_payments(s["hands"][seat], price)]
-        if ph == "bid":
-            a = s["auction"]
-            st = a["bids"][str(seat)]
-            raises = cheap_raises(s["hands"][seat], st["currency"], a["high_total"] - st["total"])
-            return [f"bid {fmt_cards(p)}" for p in raises] + ["pass"]
-        return rules.legal(s, seat)
-
     def large_menu(self, s, seat):
         # A payment or a bid is any paying subset of the hand: 370,000 of them
         # for a big hand. The card selector composes it instead.

@@ -1,7 +1,16 @@
-"""Strasbourg (Stefan Feld, 2011): influence-card stacks, guilds and the city council."""
+"""Strasbourg (Stefan Feld, 2011): one package, the game's plugin.
 
-from florencia_tui.games.strasbourg.game import Strasbourg
+``game.GAME`` the rules, ``bot.BOT`` what bots know of it, ``ui.UI`` its widgets,
+``help.md`` the F1 help (see florencia_tui/core/plugin.py).
+"""
 
-GAME = Strasbourg()
+from florencia_tui.core.plugin import GamePlugin
 
-__all__ = ["GAME", "Strasbourg"]
+PLUGIN = GamePlugin(
+    id="strasbourg",
+    title="Strasbourg",
+    min_players=3,
+    max_players=5,
+    blurb="Plan hidden influence stacks to win the guilds and the council.",
+    package=__name__,
+)

@@ -182,24 +182,6 @@ class Strasbourg(Game):
     def determinize(self, r, seat, seed):
         return determinize.determinize(r, seat, seed)
 
-    def candidates(self, s, seat):
-        """Bots (search, and the heuristic past 80 options) split a hand into a
-        few sensible stacks (all of it, one value, the highest k cards, every
-        other card) rather than every sub-multiset, and sell all, none or one
-        kind of good at a time."""
-        pl = s["players"][seat]
-        if s["phase"] == "planning" and pl["plan"] == "split":
-            h = sorted(pl["hand"], reverse=True)
-            opts = [h, h[0::2]] + [h[:k] for k in range(1, len(h))]
-            opts += [[v] for v in sorted(set(h), reverse=True)]
-            return list(dict.fromkeys("stack " + fmt_values(o) for o in opts if o))
-        if s["phase"] == "actions" and s["pending"] and s["pending"][0]["kind"] == "sell":
-            goods = rules._goods_list(pl["goods"])
-            kinds = sorted(set(goods), key=data.GUILDS.index)
-            opts = [[], goods] + [[g] for g in kinds] + [[g] * pl["goods"][g] for g in kinds]
-            return list(dict.fromkeys("sell " + (fmt_goods(o) if o else "none") for o in opts))
-        return rules.legal(s, seat)
-
     # ----- sampling ------------------------------------------------------------
     def sample(self, s, seat, rnd: random.Random) -> str:
         ph = s["phase"]
@@ -381,3 +363,6 @@ class Strasbourg(Game):
                 )
             )
         return rank_cards(cards)
+
+
+GAME = Strasbourg()

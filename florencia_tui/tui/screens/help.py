@@ -35,8 +35,10 @@ KEYS_HELP = """
 
 def _notation_doc(game_id: str) -> str:
     try:
-        module = importlib.import_module(f"florencia_tui.games.{game_id}.notation")
-    except ImportError:
+        from florencia_tui.games import plugin
+
+        module = importlib.import_module(f"{plugin(game_id).package}.notation")
+    except (ImportError, KeyError):
         return ""
     return module.__doc__ or ""
 

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from florencia_tui.bots.base import BOT_KINDS, bot_kinds
-from florencia_tui.games import GameInfo, get_game
+from florencia_tui.games import GamePlugin, get_game
 
 DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
 KIND_LABELS = {"human": "Human", **BOT_KINDS}
@@ -101,7 +101,7 @@ class SetupScreen(Screen[None]):
         ("f5", "start", "Start"),
     ]
 
-    def __init__(self, info: GameInfo) -> None:
+    def __init__(self, info: GamePlugin) -> None:
         super().__init__()
         self.info = info
         self.count = info.min_players

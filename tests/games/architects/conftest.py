@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from florencia_tui.games.architects import GAME
+from florencia_tui.games.architects.game import GAME
 
 NAMES = ["Red", "Blue", "Yellow", "Green", "Purple"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from florencia_tui.games.architects import GAME
 from florencia_tui.games.architects import rules as R
+from florencia_tui.games.architects.game import GAME
 
 
 def test_gain_at_fourteen_without_debt_is_lost(kit):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from florencia_tui.games.architects import GAME
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import rules as R
 from florencia_tui.games.architects import scoring as S
+from florencia_tui.games.architects.game import GAME
 
 
 def test_promo_option_adds_cards():

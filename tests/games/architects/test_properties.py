@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.state import clone
-from florencia_tui.games.architects import GAME
 from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects.game import GAME
 from florencia_tui.games.architects.notation import canonical
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.architects import GAME
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import rules as R
+from florencia_tui.games.architects.game import GAME
 
 NAMES = ["A", "B", "C", "D", "E"]
 

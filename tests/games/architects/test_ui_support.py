@@ -3,9 +3,10 @@ and which actions may be taken back (undo barriers)."""
 
 from __future__ import annotations
 
-from florencia_tui.games.architects import GAME, texts
 from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
+from florencia_tui.games.architects.game import GAME
 
 
 def test_every_card_has_a_text():

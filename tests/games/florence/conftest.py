@@ -4,10 +4,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import rules as R
+from florencia_tui.games.florence.game import GAME
 
 NAMES = ["Anna", "Bob", "Chris", "David", "Eva"]
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence.game import GAME
 
 PROBES = [
     "raise",

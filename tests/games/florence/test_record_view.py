@@ -4,8 +4,8 @@ import json
 import random
 
 from florencia_tui.core.state import clone
-from florencia_tui.games.florence import GAME
 from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence.game import GAME
 
 
 def play_random(n, seed, stop=None):

@@ -3,7 +3,7 @@
 import pytest
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.palazzo import GAME
+from florencia_tui.games.palazzo.game import GAME
 
 
 def anita(mk):

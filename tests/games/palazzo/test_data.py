@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from florencia_tui.games.palazzo import GAME
 from florencia_tui.games.palazzo.data import MONEY_CARDS, TILES, tile
+from florencia_tui.games.palazzo.game import GAME
 
 
 def test_tile_composition_matches_spec_tables():

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.palazzo import GAME
 from florencia_tui.games.palazzo.data import MONEY_CARDS, RIDERS, TILE_IDS
 from florencia_tui.games.palazzo.data import tile as tinfo
+from florencia_tui.games.palazzo.game import GAME
 from florencia_tui.games.palazzo.notation import fmt_cards
 
 ALL_TILES = Counter(TILE_IDS + RIDERS)

@@ -5,7 +5,7 @@ import random
 
 from florencia_tui.core.record import Record, replay
 from florencia_tui.core.state import clone
-from florencia_tui.games.palazzo import GAME
+from florencia_tui.games.palazzo.game import GAME
 
 CONTRACT_KEYS = {
     "game",

@@ -2,7 +2,7 @@
 
 import pytest
 
-from florencia_tui.games.palazzo import GAME
+from florencia_tui.games.palazzo.game import GAME
 from florencia_tui.games.palazzo.scoring import palace_lines, palace_score
 
 

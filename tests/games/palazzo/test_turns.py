@@ -2,8 +2,9 @@
 
 import pytest
 
+from florencia_tui.bots.evaluate import candidates
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.palazzo import GAME
+from florencia_tui.games.palazzo.game import GAME
 
 # ------------------------------------------------------------------ 12.5 buy
 
@@ -80,7 +81,7 @@ def test_paying_cards_for_a_free_tile_is_legal_and_gives_no_change(mk, run):
     legal = GAME.legal(s, 0)
     assert legal[0] == "pay none"
     assert {"pay Red3", "pay C2", "pay Red4+Green4+Blue4", "pay Red3+Red4"} <= set(legal)
-    assert GAME.candidates(s, 0) == ["pay none"]  # bots never overpay for nothing
+    assert candidates(GAME, s, 0) == ["pay none"]  # bots never overpay for nothing
     with pytest.raises(IllegalAction, match="mix currencies"):
         GAME.apply(s, 0, "pay Red3+Green4")
     with pytest.raises(IllegalAction, match="do not hold"):

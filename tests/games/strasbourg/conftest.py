@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from florencia_tui.games.strasbourg import GAME, rules
+from florencia_tui.games.strasbourg import rules
+from florencia_tui.games.strasbourg.game import GAME
 
 # round card whose guild sits at the given step: (step, guild) -> card
 _CARD_FOR = {}

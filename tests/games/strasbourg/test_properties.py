@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.games.strasbourg import GAME, data
+from florencia_tui.games.strasbourg import data
+from florencia_tui.games.strasbourg.game import GAME
 
 VOCAB = (
     ["draw", "stop", "pass", "privilege", "good", "none", "sell none", "return none"]

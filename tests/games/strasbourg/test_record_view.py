@@ -6,7 +6,8 @@ import json
 import random
 import time
 
-from florencia_tui.games.strasbourg import GAME, rules
+from florencia_tui.games.strasbourg import rules
+from florencia_tui.games.strasbourg.game import GAME
 
 
 def play_random(n, seed, upto=None):

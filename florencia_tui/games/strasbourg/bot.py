@@ -18,7 +18,9 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from florencia_tui.games.strasbourg import data, scoring
+from florencia_tui.core.plugin import BotKit
+from florencia_tui.games.strasbourg import data, rules, scoring
+from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values
 
 # ----- tunable weights -------------------------------------------------------------
 STACK_REWARD = 2.4  # the points a stack that wins a bidding brings, on average
@@ -502,3 +504,25 @@ def _standing(s, p, pos, chapel_w, build_w, coin) -> float:
     now = _reward(s, p, rank, pos, chapel_w, build_w, coin)
     below = _reward(s, p, rank + 1, pos, chapel_w, build_w, coin)
     return hold * now + (1 - hold) * below
+
+
+def candidates(game, s: dict, seat: int) -> list[str]:
+    """Bots (search, and the heuristic past 80 options) split a hand into a
+    few sensible stacks (all of it, one value, the highest k cards, every
+    other card) rather than every sub-multiset, and sell all, none or one
+    kind of good at a time."""
+    pl = s["players"][seat]
+    if s["phase"] == "planning" and pl["plan"] == "split":
+        h = sorted(pl["hand"], reverse=True)
+        opts = [h, h[0::2]] + [h[:k] for k in range(1, len(h))]
+        opts += [[v] for v in sorted(set(h), reverse=True)]
+        return list(dict.fromkeys("stack " + fmt_values(o) for o in opts if o))
+    if s["phase"] == "actions" and s["pending"] and s["pending"][0]["kind"] == "sell":
+        goods = rules._goods_list(pl["goods"])
+        kinds = sorted(set(goods), key=data.GUILDS.index)
+        opts = [[], goods] + [[g] for g in kinds] + [[g] * pl["goods"][g] for g in kinds]
+        return list(dict.fromkeys("sell " + (fmt_goods(o) if o else "none") for o in opts))
+    return rules.legal(s, seat)
+
+
+BOT = BotKit(evaluate=strasbourg_eval, candidates=candidates)

@@ -13,8 +13,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from florencia_tui.games.florence.ui import render
 from florencia_tui.tui.adapter import BoardWidget
-from florencia_tui.tui.widgets.florence import render
 
 
 class FlorenceBoard(BoardWidget):

@@ -8,11 +8,11 @@ from textual.widget import Widget
 from florencia_tui.core.game import Prompt
 from florencia_tui.core.notation import split
 from florencia_tui.games.palazzo.data import tile
+from florencia_tui.games.palazzo.ui import render
+from florencia_tui.games.palazzo.ui.board import PalazzoBoard
+from florencia_tui.games.palazzo.ui.hand import CardSelector
 from florencia_tui.tui.adapter import BoardWidget, GameUI
 from florencia_tui.tui.widgets.common.text import fit
-from florencia_tui.tui.widgets.palazzo import render
-from florencia_tui.tui.widgets.palazzo.board import PalazzoBoard
-from florencia_tui.tui.widgets.palazzo.hand import CardSelector
 
 LEGEND = """## Symbols on this board
 

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from florencia_tui.games.architects.ui.choices import Row
 from florencia_tui.tui.adapter import SubmitAction
-from florencia_tui.tui.widgets.architects.choices import Row
 from florencia_tui.tui.widgets.common.actionbar import more_line
 
 #: Rows of choices shown before the list scrolls.

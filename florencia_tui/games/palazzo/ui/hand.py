@@ -9,8 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from florencia_tui.games.palazzo.payment import best_value, check_bid, check_payment
+from florencia_tui.games.palazzo.ui.render import card_style
 from florencia_tui.tui.widgets.common.selector import ToggleSelector
-from florencia_tui.tui.widgets.palazzo.render import card_style
 
 
 class CardSelector(ToggleSelector):

@@ -12,17 +12,17 @@ from rich.text import Text
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
-from florencia_tui.tui.adapter import BoardWidget, GameUI
-from florencia_tui.tui.widgets.common.text import fit, plural
-from florencia_tui.tui.widgets.strasbourg import render
-from florencia_tui.tui.widgets.strasbourg.board import StrasbourgBoard
-from florencia_tui.tui.widgets.strasbourg.picker import PlacementPicker
-from florencia_tui.tui.widgets.strasbourg.render import face_down, glyph
-from florencia_tui.tui.widgets.strasbourg.selectors import (
+from florencia_tui.games.strasbourg.ui import render
+from florencia_tui.games.strasbourg.ui.board import StrasbourgBoard
+from florencia_tui.games.strasbourg.ui.picker import PlacementPicker
+from florencia_tui.games.strasbourg.ui.render import face_down, glyph
+from florencia_tui.games.strasbourg.ui.selectors import (
     GoodsSelector,
     StackBuilder,
     TaskSelector,
 )
+from florencia_tui.tui.adapter import BoardWidget, GameUI
+from florencia_tui.tui.widgets.common.text import fit, plural
 
 PLACING = ("strasbourg.guild_reward", "strasbourg.chapel", "strasbourg.build")
 

@@ -8,8 +8,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from florencia_tui.games.strasbourg.ui import render
 from florencia_tui.tui.adapter import BoardWidget
-from florencia_tui.tui.widgets.strasbourg import render
 
 
 class StrasbourgBoard(BoardWidget):

@@ -16,11 +16,11 @@ from rich.text import Text
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.games.architects.ui import render
+from florencia_tui.games.architects.ui.board import ArchitectsBoard
+from florencia_tui.games.architects.ui.choices import rows_for, unavailable_for
+from florencia_tui.games.architects.ui.panel import ChoicePanel
 from florencia_tui.tui.adapter import BoardWidget, GameUI
-from florencia_tui.tui.widgets.architects import render
-from florencia_tui.tui.widgets.architects.board import ArchitectsBoard
-from florencia_tui.tui.widgets.architects.choices import rows_for, unavailable_for
-from florencia_tui.tui.widgets.architects.panel import ChoicePanel
 from florencia_tui.tui.widgets.common.text import fit
 
 LEGEND = """\

@@ -6,8 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from florencia_tui.games.palazzo.ui import render
 from florencia_tui.tui.adapter import BoardWidget
-from florencia_tui.tui.widgets.palazzo import render
 
 
 class PalazzoBoard(BoardWidget):

@@ -12,10 +12,10 @@ from rich.text import Text
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.games.florence.ui import render
+from florencia_tui.games.florence.ui.board import FlorenceBoard
+from florencia_tui.games.florence.ui.panel import FlorencePanel
 from florencia_tui.tui.adapter import BoardWidget, GameUI
-from florencia_tui.tui.widgets.florence import render
-from florencia_tui.tui.widgets.florence.board import FlorenceBoard
-from florencia_tui.tui.widgets.florence.panel import FlorencePanel
 
 LEGEND = """\
 ## Symbols on this board

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from florencia_tui.games.strasbourg.ui.render import cards_sum, guild_code
 from florencia_tui.tui.widgets.common.selector import ITEM_KEYS, ToggleSelector
 from florencia_tui.tui.widgets.common.text import plural
-from florencia_tui.tui.widgets.strasbourg.render import cards_sum, guild_code
 
 
 class StackBuilder(ToggleSelector):

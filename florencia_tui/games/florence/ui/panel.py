@@ -25,10 +25,10 @@ from florencia_tui.core.game import Prompt
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
+from florencia_tui.games.florence.ui import render
 from florencia_tui.tui.adapter import SubmitAction
 from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 from florencia_tui.tui.widgets.common.text import plural
-from florencia_tui.tui.widgets.florence import render
 
 KEYS = ACTION_KEYS  # 1-9, 0, then letters (never h, l, u, o: the screen's keys)
 
@@ -644,7 +644,7 @@ class FlorencePanel(Widget, can_focus=True):
 
     # ----- helpers for modes -----
     def board(self):
-        from florencia_tui.tui.widgets.florence.board import FlorenceBoard
+        from florencia_tui.games.florence.ui.board import FlorenceBoard
 
         try:
             return self.screen.query_one(FlorenceBoard)

@@ -18,7 +18,7 @@ from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
 from florencia_tui.games.architects.notation import parse_pay_token
-from florencia_tui.tui.widgets.architects import render
+from florencia_tui.games.architects.ui import render
 from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
 # Keys of the placement panel: a letter per location (shown beside each row).

@@ -26,6 +26,7 @@ from Guildhall spaces filled (``ENDING``) and values a lead beyond
 
 from __future__ import annotations
 
+from florencia_tui.core.plugin import BotKit
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects.rules import (
     appr_limit,
@@ -350,3 +351,38 @@ def architects_eval(game, s: dict, seat: int, terms=None) -> float:
     if terms is not None:
         terms.mark("ending", value)
     return value
+
+
+def candidates(game, s: dict, seat: int) -> list[str]:
+    """What search bots consider: no dismissals, one trade of each kind at
+    the Storehouse (giving up what the seat has most of), and captures of
+    the three largest groups of other players and the seat's own largest."""
+    legal = game.base_legal(s, seat)
+    if not s["pending"] or s["phase"] != "play":
+        return legal
+    k = s["pending"][-1]["k"]
+    if k == "storehouse":
+        P = s["players"][seat]
+        out = []
+        for kind in ("virtue", "marble"):
+            trades = [a for a in legal if a.startswith(f"trade {kind} ")]
+            if trades:
+                out.append(min(trades, key=lambda a: [-P[r] for r in a.split()[2:]]))
+        return out + [a for a in legal if not a.startswith("trade ")]
+    if k == "capture":
+        groups = sorted(
+            (
+                (s["loc"][x][q], a)
+                for a in legal
+                if a != "done"
+                for x, q in [(a.split()[1], int(a.split()[2]))]
+            ),
+            reverse=True,
+        )
+        others = [a for n, a in groups if int(a.split()[2]) != seat][:3]
+        own = [a for n, a in groups if int(a.split()[2]) == seat][:1]
+        return others + own + ["done"]
+    return legal
+
+
+BOT = BotKit(evaluate=architects_eval, candidates=candidates)

@@ -1,0 +1,81 @@
+"""A game as one plugin: what the registry holds for each game.
+
+A game is one package, ``florencia_tui/games/<id>/``:
+
+- ``game.py`` defines ``GAME``, the rules (a :class:`~florencia_tui.core.game.Game`),
+  with ``rules``, ``data``, ``notation``, ``view`` and friends beside it;
+- ``bot.py`` defines ``BOT``, a :class:`BotKit`: how bots judge a position, which
+  actions they consider and how the search is tuned for this game;
+- ``ui/`` defines ``UI``, the game's widgets (a ``tui.adapter.GameUI``): the only
+  place under ``games/`` that may import Textual or Rich;
+- ``help.md`` is the F1 rules help;
+- ``__init__.py`` defines ``PLUGIN``, the :class:`GamePlugin` below.
+
+The plugin loads each part on first use, so listing the games at start-up loads
+no rules, bots or widgets. See docs/adding-a-game.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from florencia_tui.core.game import Game, State
+
+#: (game, state, seat, terms=None) -> value: how good a determinized state is
+#: for a seat; ``terms`` (when given) is marked after each named part.
+Evaluator = Callable[..., float]
+
+
+@dataclass(frozen=True)
+class BotKit:
+    """What bots know of one game (``games/<id>/bot.py`` defines ``BOT``).
+
+    ``evaluate``: the position evaluation (None: the game's live scores);
+    ``candidates``: ``(game, state, seat) -> actions``, the legal actions bots
+    consider when a menu is too long to weigh every answer (None: all legal
+    ones; it must depend only on what ``seat`` can see); ``candidates_only``:
+    the heuristic bot, too, keeps to them; ``search``: settings over
+    ``bots.search.DEFAULTS`` (tuned per game in docs/bots.md).
+    """
+
+    evaluate: Evaluator | None = None
+    candidates: Callable[[Game, State, int], list[str]] | None = None
+    candidates_only: bool = False
+    search: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game: its listing (title, seats, blurb) and where its parts live."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str
+    #: The game's package (``florencia_tui.games.palazzo``); it holds
+    #: ``game.GAME``, ``bot.BOT`` and ``ui.UI``.
+    package: str
+    #: False lists the game as "coming": never faked, never playable.
+    available: bool = True
+
+    def _load(self, module: str, name: str) -> Any:
+        return getattr(importlib.import_module(f"{self.package}.{module}"), name)
+
+    @cached_property
+    def game(self) -> Game:
+        """The rules (stateless; one object shared by every table)."""
+        return self._load("game", "GAME")
+
+    @cached_property
+    def bot(self) -> BotKit:
+        return self._load("bot", "BOT")
+
+    def ui(self) -> Any:
+        """A new ``GameUI`` for one game screen (Textual is imported here only)."""
+        return self._load("ui", "UI")()

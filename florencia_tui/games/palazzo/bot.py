@@ -1,0 +1,86 @@
+"""What bots know of Palazzo: the position evaluation, the payments and
+raises they consider (a few cheap ones, not every subset of a hand) and the
+search settings tuned in docs/bots.md."""
+
+from __future__ import annotations
+
+from florencia_tui.core.plugin import BotKit
+from florencia_tui.games.palazzo import rules
+from florencia_tui.games.palazzo.data import tile
+from florencia_tui.games.palazzo.notation import fmt_cards
+from florencia_tui.games.palazzo.payment import cheap_payments, cheap_raises, value_of
+from florencia_tui.games.palazzo.scoring import palace_score
+
+
+def palazzo_eval(game, s: dict, seat: int, terms=None) -> float:
+    """Palace points now, room to grow, money in hand, and tiles on their way: an
+    auction the seat is winning, a purchase being paid for (less its price) and
+    tiles waiting to be built, so a state in the middle of a turn is worth
+    what the turn will bring."""
+    late = len(s["riders"]) / 5  # growth and money are worth less as the end nears
+
+    def palace_value(p: list[str]) -> float:
+        top = tile(p[-1])[1]
+        room = 5 - top
+        grow = (2.5 if len(p) == 1 else 1.5) * min(room, 5 - len(p)) * (1 - late)
+        return palace_score(p) + grow
+
+    pals = s["palaces"][seat]
+
+    def best_gain(t: str) -> float:  # built where it adds most (or discarded)
+        f = tile(t)[1]
+        gains = [0.0, palace_value([t])]
+        gains += [palace_value(p + [t]) - palace_value(p) for p in pals if tile(p[-1])[1] < f]
+        return max(gains)
+
+    money = 0.3 * (1 - 0.7 * late)  # per point of card value
+    value = sum(palace_value(p) for p in pals)
+    if terms is not None:
+        terms.mark("palaces", value)
+    value += money * sum(value_of(c) for c in s["hands"][seat])
+    if terms is not None:
+        terms.mark("money", value)
+    a = s.get("auction")
+    if a and a.get("high_seat") == seat:
+        value += 0.8 * sum(best_gain(t) for t in a["tiles"])
+    pending = s.get("pending")
+    if pending and pending["seat"] == seat:
+        value += sum(best_gain(t) for t in pending["tiles"])
+    if terms is not None:
+        terms.mark("tiles", value)
+    buying = s.get("buying")
+    if buying and s["phase"] == "pay" and s["active"] == seat:
+        value += sum(best_gain(t) for t in buying["tiles"])
+        if terms is not None:
+            terms.mark("tiles", value)
+        value -= money * buying["price"]
+    return value
+
+
+def candidates(game, s: dict, seat: int) -> list[str]:
+    """Search bots consider a few sensible payments and raises (the cheapest
+    in face value for each need) instead of every subset of the hand."""
+    ph = s["phase"]
+    if ph == "pay":
+        price = s["buying"]["price"]
+        if price <= 0:
+            return ["pay none"]
+        return [f"pay {fmt_cards(p)}" for p in cheap_payments(s["hands"][seat], price)]
+    if ph == "bid":
+        a = s["auction"]
+        st = a["bids"][str(seat)]
+        raises = cheap_raises(s["hands"][seat], st["currency"], a["high_total"] - st["total"])
+        return [f"bid {fmt_cards(p)}" for p in raises] + ["pass"]
+    return rules.legal(s, seat)
+
+
+BOT = BotKit(
+    evaluate=palazzo_eval,
+    candidates=candidates,
+    # Random moves wreck a Palazzo position (a random payment overpays, a
+    # random build discards, a random bid throws money away), so its rollouts
+    # let every seat play as the heuristic bot would (greedy by one-ply
+    # advantage) for a few moves: the search then improves on the heuristic's
+    # own play instead of judging moves by what chance makes of them.
+    search={"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True},
+)
