@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from florencia_tui.core.game import Game, State
 from florencia_tui.core.plugin import BotKit, Evaluator
+from florencia_tui.games import plugin
 
 
 class Terms:
@@ -55,8 +56,6 @@ def candidates(game: Game, s: State, seat: int) -> list[str]:
 
 def kit(game: Game) -> BotKit:
     """What bots know of ``game``, from its plugin."""
-    from florencia_tui.games import plugin
-
     return plugin(game.id).bot
 
 
