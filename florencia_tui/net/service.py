@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from florencia_tui.bots.base import BOT_KINDS
-from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.games import REGISTRY
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.store import Store
@@ -428,7 +428,14 @@ class TableService:
     def _table(self, gid: int) -> Table:
         table = self.tables.get(gid)
         if table is None:
-            table = self.tables[gid] = Table.resume(self.store, gid)
+            try:
+                table = Table.resume(self.store, gid)
+            except CorruptSave as e:  # the reason names no path: it may go to the player
+                log.error("table %s cannot be opened: %s", gid, e)
+                raise ServiceError(
+                    f"this table's save is damaged and cannot be opened: {e}"
+                ) from None
+            self.tables[gid] = table
             self.revs.setdefault(gid, 0)
         return table
 

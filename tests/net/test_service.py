@@ -305,3 +305,30 @@ def test_spectators_share_one_view_per_change_and_seats_keep_their_own(service_t
     assert all(p["hand"] is None for w in watchers for p in w.view(None)["players"])
     assert tb.view(1)["players"][1]["hand"] and tb.view(1)["players"][0]["hand"] is None
     assert fresh(ta).view(0)["players"][0]["hand"]
+
+
+def test_a_damaged_network_table_is_named_not_an_internal_error(services, tmp_path):
+    """Issue 14.6 over the network: a table whose save cannot be read is
+    refused as damaged (the player learns why), not "internal error"."""
+    import sqlite3
+
+    svc = services()
+    alice, bob = Connection(str(svc.sock), "alice"), Connection(str(svc.sock), "bob")
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=8)
+    bob.call("join", code=made["code"])
+    alice.close()
+    bob.close()
+    svc.stop()
+    db = sqlite3.connect(tmp_path / "net.sqlite3")
+    with db:
+        db.execute("UPDATE games SET state=substr(state, 1, 40)")
+    db.close()
+
+    svc = services()
+    bob = Connection(str(svc.sock), "bob")
+    with pytest.raises(RemoteError, match="damaged and cannot be opened: the saved Palazzo"):
+        bob.open_table(made["code"], 1)
+    with pytest.raises(RemoteError, match="damaged"):
+        bob.call("join", code=made["code"])
+    assert bob.call("lobby")  # the service carries on
+    bob.close()
