@@ -311,7 +311,8 @@ class RemoteTable(SeatQueries):
     def status(self) -> str:
         """The game's status line, plus who is away or has lost their link."""
         text = self.snap["status"]
-        notes = []
+        # "spectating" first: a line too long for the screen is cut at its end.
+        notes = ["spectating"] if self.seat is None else []
         for name, p in zip(self.names, self.snap["presence"]):
             if p["state"] == "gone":
                 notes.append(f"{name} disconnected")
@@ -319,8 +320,6 @@ class RemoteTable(SeatQueries):
                 notes.append(f"{name} away")
             elif p["state"] == "open":
                 notes.append(f"{name}'s seat is free")
-        if self.seat is None:
-            notes.append("spectating")
         return " · ".join([text, *notes])
 
     def presence(self) -> list[dict]:

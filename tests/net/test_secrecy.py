@@ -53,7 +53,7 @@ async def screen_of(harness, user: str, spectate: bool) -> tuple[list[tuple], st
     if spectate:
         await t.wait("signed in as")
         await t.keys("s")
-        await t.wait("specta")  # (the status line may cut "spectating" short)
+        await t.wait("spectating")
     else:
         await t.wait(f"you are {user}")
     await settle(t)
