@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from florencia_tui.tui.screens.help import notation_examples
 from tests.core.test_layers import (
     ABOVE_THE_RULES,
     PARTS,
@@ -26,6 +27,10 @@ def test_the_example_game_has_every_part_of_a_game_package(auction):
     assert PLUGIN.game.id == PLUGIN.id and PLUGIN.bot.evaluate is not None
     assert PLUGIN.game.rules_help.startswith("# Three-card auction")
     assert type(PLUGIN.ui()).__name__ == "UI"
+    # The `:` prompt's help reads each decision's notation from notation.py's docstring.
+    assert notation_examples("auction", "auction.bid") == [
+        ("bid 3", "play your 3 face down as this round's bid")
+    ]
 
 
 def test_only_the_example_games_ui_imports_a_ui_and_only_its_bot_is_about_bots():
