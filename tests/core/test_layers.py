@@ -33,13 +33,19 @@ def imported_modules(path: Path) -> set[str]:
     return out
 
 
+#: The parts every game package has (docs/adding-a-game.md), besides ui/__init__.py.
+PARTS = ("game.py", "rules.py", "notation.py", "view.py", "data.py", "bot.py", "help.md")
+
+
+def game_rules_files(game_root: Path) -> list[Path]:
+    """A game package's modules outside its ``ui/``."""
+    return [f for f in game_root.rglob("*.py") if f.relative_to(game_root).parts[0] != "ui"]
+
+
 def _rules_files() -> list[Path]:
-    files = list((PKG / "core").rglob("*.py"))
-    for f in (PKG / "games").rglob("*.py"):
-        rel = f.relative_to(PKG / "games").parts
-        if len(rel) > 2 and rel[1] == "ui":
-            continue
-        files.append(f)
+    files = list((PKG / "core").rglob("*.py")) + list((PKG / "games").glob("*.py"))
+    for root in sorted(p for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file()):
+        files += game_rules_files(root)
     return files
 
 
@@ -73,15 +79,7 @@ def test_every_game_is_one_package_with_its_parts():
     for plugin in REGISTRY.values():
         root = PKG / "games" / plugin.id
         assert plugin.package == f"florencia_tui.games.{plugin.id}"
-        for part in (
-            "game.py",
-            "rules.py",
-            "notation.py",
-            "view.py",
-            "data.py",
-            "bot.py",
-            "help.md",
-        ):
+        for part in PARTS:
             assert (root / part).is_file(), f"{plugin.id} has no {part}"
         assert (root / "ui" / "__init__.py").is_file(), f"{plugin.id} has no ui/"
         assert plugin.game.id == plugin.id

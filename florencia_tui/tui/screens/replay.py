@@ -109,8 +109,17 @@ class ReplayScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#replay-round", Input).display = False
+        self._round_box(False)
         self.render_step()
+
+    def _round_box(self, shown: bool) -> Input:
+        """Show or hide the round box. Hidden, it is also disabled: it must never
+        keep the focus (a board that takes no focus would leave it there, and an
+        Input takes printable keys, so v and g would never reach the screen)."""
+        box = self.query_one("#replay-round", Input)
+        box.display = shown
+        box.disabled = not shown
+        return box
 
     # ----- drawing ------------------------------------------------------------------
     def viewer_name(self) -> str:
@@ -187,14 +196,12 @@ class ReplayScreen(Screen[None]):
         self.render_step()
 
     def action_goto(self) -> None:
-        box = self.query_one("#replay-round", Input)
-        box.display = True
+        box = self._round_box(True)
         box.value = ""
         box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        box = event.input
         try:
             target = int(event.value)
         except ValueError:
@@ -207,7 +214,7 @@ class ReplayScreen(Screen[None]):
                 f"No round {event.value or '?'} in this game (rounds {span}).", severity="warning"
             )
             return
-        box.display = False
+        self._round_box(False)
         self.pos = pos
         self.render_step()
 
@@ -223,9 +230,8 @@ class ReplayScreen(Screen[None]):
         self.render_step()
 
     def action_close(self) -> None:
-        box = self.query_one("#replay-round", Input)
-        if box.display:  # Escape first closes the round box
-            box.display = False
+        if self.query_one("#replay-round", Input).display:  # Escape first closes the round box
+            self._round_box(False)
             return
         self.app.pop_screen()
 
