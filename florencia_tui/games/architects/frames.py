@@ -75,6 +75,10 @@ def _hand(s: State, f: Frame) -> dict:
     return {"hand": list(_me(s, f)["hand"])}
 
 
+def library_preview(s: State, f: Frame) -> dict:
+    return {**_hand(s, f), "discard_gain": {"gold": R.LIBRARY_GOLD}}
+
+
 def _may_hire(P: dict) -> bool:
     return len(P["appr"]) < R.appr_limit(P)
 
@@ -273,12 +277,12 @@ def guardhouse_legal(s: State, f: Frame) -> list[str]:
 
 
 def _turnin(s: State, p: int, P: dict) -> None:
-    total = sum(P["captives"])
+    got = R.turnin_gain(P)
     for q in range(s["np"]):
         s["prison"][q] += P["captives"][q]
         P["captives"][q] = 0
-    P["silver"] += total + (2 if R.board_is(P, "Bertha") else 0)
-    P["gold"] += R.count_ab(P, "enforcer")
+    P["silver"] += got["silver"]
+    P["gold"] += got["gold"]
 
 
 def _release(s: State, p: int, P: dict) -> None:
@@ -333,6 +337,7 @@ def guardhouse_preview(s: State, f: Frame) -> dict:
         "captives": sum(P["captives"]),
         "in_prison": s["prison"][p],
         "held_by_others": R.own_captive(s, p),
+        "turnin_gain": R.turnin_gain(P),
     }
 
 
@@ -369,6 +374,7 @@ def guildhall_preview(s: State, f: Frame) -> dict:
             "level": P["cath"] + 1,
             "pay": [pay_token(o) for o in R.pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])],
         }
+    out["blocked"] = R.guildhall_blockers(s, p)
     return out
 
 
@@ -545,7 +551,7 @@ DECISIONS = Decisions(
             library_legal,
             library_apply,
             _text("Library: discard a building card for 2 gold, or done"),
-            _hand,
+            library_preview,
             _label("Keep all cards"),
         ),
         "handlimit": Kind(

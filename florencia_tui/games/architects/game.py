@@ -161,7 +161,10 @@ class Architects(Game):
                 seat,
                 "architects.freehire",
                 "Hire 1 face-up apprentice for free",
-                {"options": self.base_legal(s, seat)},
+                {
+                    "options": self.base_legal(s, seat),
+                    "appr_limit": R.appr_limit(s["players"][seat]),
+                },
             )
         f = decisions.top(s)
         if f is not None:

@@ -304,9 +304,9 @@ def affordable(P: dict, pay: dict) -> bool:
     return all(P[r] >= k for r, k in pay.items())
 
 
-def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
-    """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
-    P = s["players"][p]
+def _pay_variants(P: dict, cost: dict) -> list[tuple[dict, int]]:
+    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix);
+    Lothaire's board pays 1 wood or stone less."""
     base = {r: k for r, k in cost.items() if r != "ws" and k}
     ws = cost.get("ws", 0)
     variants = [(base, ws)]
@@ -321,6 +321,80 @@ def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
                     b2[r] -= 1
                     variants.append(({k: v for k, v in b2.items() if v}, 0))
             variants = variants or [(base, 0)]
+    return variants
+
+
+def shortfall(P: dict, cost: dict) -> dict:
+    """What P lacks to pay ``cost`` the closest way (empty: P can pay): resource
+    -> count, with "wood/stone" for a mix and, on Therese's board (gold and
+    marble interchangeable), "gold/marble"."""
+    best: dict | None = None
+    for base, ws in _pay_variants(P, cost):
+        short: dict = {}
+        fixed = dict(base)
+        if board_is(P, "Therese"):
+            gm = fixed.pop("gold", 0) + fixed.pop("marble", 0)
+            if gm > P["gold"] + P["marble"]:
+                short["gold/marble"] = gm - P["gold"] - P["marble"]
+        for r, k in fixed.items():
+            if k > P[r]:
+                short[r] = k - P[r]
+        spare = max(0, P["wood"] - base.get("wood", 0)) + max(0, P["stone"] - base.get("stone", 0))
+        if ws > spare:
+            short["wood/stone"] = ws - spare
+        if best is None or sum(short.values()) < sum(best.values()):
+            best = short
+    return best or {}
+
+
+def build_blocker(s: dict, p: int, b: int) -> dict:
+    """Why p cannot construct b now: the skills its apprentices lack, and what
+    it is short of (both empty: it can)."""
+    P = s["players"][p]
+    have = skills_of(P)
+    missing = "".join(c for c in D.ALL_BUILDINGS[b][1] if c not in have)
+    return {"skills": missing, "short": {} if missing else shortfall(P, D.ALL_BUILDINGS[b][2])}
+
+
+def cathedral_blocker(s: dict, p: int) -> dict | None:
+    """Why p cannot advance on the Cathedral now (None: it can): ``why`` is
+    "top", "virtue", "full", "card" or "short" (with ``short`` as shortfall)."""
+    P = s["players"][p]
+    lvl = P["cath"] + 1
+    if lvl > 5:
+        return {"why": "top", "level": lvl}
+    out = {"level": lvl, "virtue_min": D.CATHEDRAL_MIN_VIRTUE, "cost": D.CATHEDRAL[lvl][0]}
+    if P["virtue"] < D.CATHEDRAL_MIN_VIRTUE:
+        return {"why": "virtue", **out}
+    if sum(1 for Q in s["players"] if Q["cath"] == lvl) >= D.CATHEDRAL[lvl][1]:
+        return {"why": "full", **out}
+    if not P["hand"] and not board_is(P, "Frederick"):
+        return {"why": "card", **out}
+    if not pay_options(s, p, D.CATHEDRAL[lvl][0]):
+        return {"why": "short", "short": shortfall(P, D.CATHEDRAL[lvl][0]), **out}
+    return None
+
+
+def guildhall_blockers(s: dict, p: int) -> dict:
+    """Why p can do nothing (or not everything) at the Guildhall: the buildings
+    in hand it cannot construct (id -> build_blocker) and the Cathedral's
+    blocker (None: it can advance)."""
+    P = s["players"][p]
+    return {
+        "builds": {
+            str(b): build_blocker(s, p, b)
+            for b in dict.fromkeys(P["hand"])
+            if not can_build(s, p, b)
+        },
+        "cathedral": cathedral_blocker(s, p),
+        "cathedral_discard": not board_is(P, "Frederick"),
+    }
+
+
+def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
+    """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
+    P = s["players"][p]
+    variants = _pay_variants(P, cost)
     out: list[dict] = []
     seen: set = set()
     for b, k in variants:
@@ -373,6 +447,13 @@ def market_cost(P: dict, space: int) -> int:
     return max(0, D.MARKET_COST[space] - count_ab(P, "trickster"))
 
 
+def turnin_gain(P: dict) -> dict:
+    """What turning in P's captives at the Guardhouse brings: 1 silver each
+    (Bertha's board 2 more), 1 gold per Enforcer."""
+    silver = sum(P["captives"]) + (2 if board_is(P, "Bertha") else 0)
+    return {"silver": silver, "gold": count_ab(P, "enforcer")}
+
+
 def own_captive(s: dict, p: int) -> int:
     return sum(Q["captives"][p] for Q in s["players"])
 
@@ -399,9 +480,14 @@ def yields(s: dict, p: int) -> dict:
         "hire_tax": WORKSHOP_TAX,
         "tax_dodged": min(dodge(P), WORKSHOP_TAX),
     }
+    probe = {"p": p, "free": False, "made": 0, "disc": count_ab(P, "conspirator")}
+    first = capture_price(s, probe)
+    probe["made"] = 1
     out["towncentre"] = {
         "captures": n("towncentre"),
         "locations": D.capture_location_limit(s["np"]),
+        "first_cost": first,
+        "next_cost": capture_price(s, probe),
     }
     thief = count_ab(P, "thief")
     out["taxstand"] = {
@@ -428,6 +514,7 @@ def yields(s: dict, p: int) -> dict:
     out["guildhall"] = {
         "build": [b for b in P["hand"] if can_build(s, p, b)],
         "cathedral": can_cathedral(s, p),
+        "blocked": guildhall_blockers(s, p),
     }
     return out
 
