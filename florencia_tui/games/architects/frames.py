@@ -45,15 +45,15 @@ TRADE_MARBLE = sorted({" ".join(c) for c in combinations_with_replacement(["wood
 MARKET_DRAW = 5
 
 
-def _res_ok(P: dict, combo: str) -> bool:
+def _needs(combo: str) -> dict:
     need: dict = {}
     for r in combo.split():
         need[r] = need.get(r, 0) + 1
-    return R.affordable(P, need)
+    return need
 
 
-def _me(s: State, f: Frame) -> dict:
-    return s["players"][f["p"]]
+#: What each Storehouse trade gives up, e.g. "clay wood" -> {"clay": 1, "wood": 1}.
+TRADE_NEEDS = {c: _needs(c) for c in TRADE_VIRTUE + TRADE_MARBLE}
 
 
 def _text(words: str) -> Callable[[State, Frame], str]:
@@ -72,7 +72,7 @@ def _label(done: str = "Done") -> Callable[[State, Frame, Action], str]:
 
 def _hand(s: State, f: Frame) -> dict:
     """The hand to discard from (the seat's own cards)."""
-    return {"hand": list(_me(s, f)["hand"])}
+    return {"hand": list(s["players"][f["p"]]["hand"])}
 
 
 def library_preview(s: State, f: Frame) -> dict:
@@ -84,15 +84,15 @@ def _may_hire(P: dict) -> bool:
 
 
 def _hire_preview(s: State, f: Frame) -> dict:
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     return {"appr_limit": R.appr_limit(P), "appr_count": len(P["appr"])}
 
 
 # ---------------------------------------------------------------- King's Storehouse
 def storehouse_legal(s: State, f: Frame) -> list[str]:
-    P = _me(s, f)
-    out = [f"trade virtue {c}" for c in TRADE_VIRTUE if _res_ok(P, c)]
-    out += [f"trade marble {c}" for c in TRADE_MARBLE if _res_ok(P, c)]
+    P = s["players"][f["p"]]
+    out = [f"trade virtue {c}" for c in TRADE_VIRTUE if R.affordable(P, TRADE_NEEDS[c])]
+    out += [f"trade marble {c}" for c in TRADE_MARBLE if R.affordable(P, TRADE_NEEDS[c])]
     for a in sorted(set(P["appr"])):
         if R.ABILITY[a] == "trade" and R.affordable(P, D.ALL_APPRENTICES[a][4][0]):
             out.append(f"use {a}")
@@ -101,7 +101,7 @@ def storehouse_legal(s: State, f: Frame) -> list[str]:
 
 def storehouse_apply(s: State, f: Frame, a: Action) -> None:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     if a.verb == "done":
         decisions.pop(s)
         return
@@ -124,7 +124,7 @@ def storehouse_apply(s: State, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------- Workshop
 def workshop_legal(s: State, f: Frame) -> list[str]:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     out = []
     if _may_hire(P):
         for a in R.face_up(s):
@@ -135,7 +135,7 @@ def workshop_legal(s: State, f: Frame) -> list[str]:
 
 def workshop_apply(s: State, f: Frame, a: Action) -> None:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     decisions.pop(s)
     if a.verb == "draw":
         R.draw_buildings(s, p, R.workshop_draw(f["n"]))
@@ -152,7 +152,7 @@ def workshop_apply(s: State, f: Frame, a: Action) -> None:
 
 def workshop_preview(s: State, f: Frame) -> dict:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     costs = {}
     if _may_hire(P):
         for a in R.face_up(s):
@@ -168,7 +168,7 @@ def workshop_preview(s: State, f: Frame) -> dict:
 
 # ---------------------------------------------------------------- Black Market middle, Tavern
 def _free_hires(s: State, f: Frame) -> list[str]:
-    return [f"hire {a}" for a in R.face_up(s)] if _may_hire(_me(s, f)) else []
+    return [f"hire {a}" for a in R.face_up(s)] if _may_hire(s["players"][f["p"]]) else []
 
 
 def market_mid_legal(s: State, f: Frame) -> list[str]:
@@ -208,14 +208,14 @@ def keep_legal(s: State, f: Frame) -> list[str]:
 def keep_apply(s: State, f: Frame, a: Action) -> None:
     decisions.pop(s)
     b = a.num(0, "the building")
-    _me(s, f)["hand"].append(b)
+    s["players"][f["p"]]["hand"].append(b)
     s["bdeck"].extend(c for c in f["cards"] if c != b)
 
 
 # ---------------------------------------------------------------- captures
 def capture_legal(s: State, f: Frame) -> list[str]:
     out = []
-    if R.capture_price(s, f) <= _me(s, f)["silver"]:
+    if R.capture_price(s, f) <= s["players"][f["p"]]["silver"]:
         limit = D.capture_location_limit(s["np"])
         for loc in D.LARGE:
             if len(f["locs"]) >= limit and loc not in f["locs"]:
@@ -228,7 +228,7 @@ def capture_legal(s: State, f: Frame) -> list[str]:
 
 def capture_apply(s: State, f: Frame, a: Action) -> None:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     if a.verb == "done":
         decisions.pop(s)
         return
@@ -263,7 +263,7 @@ def capture_preview(s: State, f: Frame) -> dict:
 # ---------------------------------------------------------------- Guardhouse
 def guardhouse_legal(s: State, f: Frame) -> list[str]:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     out = ["turnin"]
     if s["prison"][p]:
         out.append("release")
@@ -325,12 +325,12 @@ def guardhouse_apply(s: State, f: Frame, a: Action) -> None:
     f["left"] -= 1
     if f["left"] == 0:
         decisions.pop(s)
-    GUARDHOUSE_ACTIONS[a.verb](s, f["p"], _me(s, f), a)
+    GUARDHOUSE_ACTIONS[a.verb](s, f["p"], s["players"][f["p"]], a)
 
 
 def guardhouse_preview(s: State, f: Frame) -> dict:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     return {
         "ransom_cost": R.ransom_cost(P),
         "paydebt_cost": R.paydebt_cost(P),
@@ -344,7 +344,7 @@ def guardhouse_preview(s: State, f: Frame) -> dict:
 # ---------------------------------------------------------------- Guildhall, paying, Cathedral
 def guildhall_legal(s: State, f: Frame) -> list[str]:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     out = [f"build {b}" for b in sorted(set(P["hand"])) if R.can_build(s, p, b)]
     if R.can_cathedral(s, p):
         out.append("cathedral")
@@ -361,7 +361,7 @@ def guildhall_apply(s: State, f: Frame, a: Action) -> None:
 
 def guildhall_preview(s: State, f: Frame) -> dict:
     p = f["p"]
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     out: dict = {
         "builds": {
             str(b): [pay_token(o) for o in R.pay_options(s, p, D.ALL_BUILDINGS[b][2])]
@@ -392,7 +392,7 @@ def pay_apply(s: State, f: Frame, a: Action) -> None:
 
 
 def _discards(s: State, f: Frame) -> list[str]:
-    return [f"discard {b}" for b in sorted(set(_me(s, f)["hand"]))]
+    return [f"discard {b}" for b in sorted(set(s["players"][f["p"]]["hand"]))]
 
 
 def cath_discard_apply(s: State, f: Frame, a: Action) -> None:
@@ -410,12 +410,12 @@ def library_apply(s: State, f: Frame, a: Action) -> None:
     decisions.pop(s)
     if a.verb == "discard":
         R.discard_building(s, f["p"], a.num(0, "the building"))
-        _me(s, f)["gold"] += R.LIBRARY_GOLD
+        s["players"][f["p"]]["gold"] += R.LIBRARY_GOLD
 
 
 def handlimit_apply(s: State, f: Frame, a: Action) -> None:
     R.discard_building(s, f["p"], a.num(0, "the building"))
-    if len(_me(s, f)["hand"]) <= D.HAND_LIMIT:
+    if len(s["players"][f["p"]]["hand"]) <= D.HAND_LIMIT:
         decisions.pop(s)
 
 
@@ -443,17 +443,17 @@ def barracks_apply(s: State, f: Frame, a: Action) -> None:
 def church_apply(s: State, f: Frame, a: Action) -> None:
     decisions.pop(s)
     if a.verb == "destroy":
-        _me(s, f)["debts"] -= 1
+        s["players"][f["p"]]["debts"] -= 1
 
 
 def graveyard_legal(s: State, f: Frame) -> list[str]:
-    return [f"fire {a}" for a in sorted(set(_me(s, f)["appr"]))]
+    return [f"fire {a}" for a in sorted(set(s["players"][f["p"]]["appr"]))]
 
 
 def graveyard_apply(s: State, f: Frame, a: Action) -> None:
     decisions.pop(s)
     aid = a.num(0, "the apprentice")
-    _me(s, f)["appr"].remove(aid)
+    s["players"][f["p"]]["appr"].remove(aid)
     s["adeck"].append(aid)
 
 
@@ -468,13 +468,13 @@ def crane_apply(s: State, f: Frame, a: Action) -> None:
 
 
 def hugo_legal(s: State, f: Frame) -> list[str]:
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     out = ["hugo pay"] if P["silver"] >= R.HUGO_PAY and P["debts"] > 0 else []
     return out + ["hugo debt"]
 
 
 def hugo_apply(s: State, f: Frame, a: Action) -> None:
-    P = _me(s, f)
+    P = s["players"][f["p"]]
     if a.args[0] != "pay":
         decisions.pop(s)
         return

@@ -105,7 +105,7 @@ class Architects(Game):
         if s["phase"] == "freehire":
             return [s["freehire"][0]]
         if s["pending"]:
-            return [decisions.owner(s)]
+            return [s["pending"][-1]["p"]]  # the owner of the top frame (core.decisions)
         return [s["turn"]]
 
     def base_legal(self, s, seat):
@@ -270,7 +270,7 @@ class Architects(Game):
                 if d:
                     return rng.choice(d)
         elif s["pending"]:
-            narrow = SAMPLE_NARROW.get(decisions.top(s)["k"])
+            narrow = SAMPLE_NARROW.get(s["pending"][-1]["k"])
             if narrow is not None:
                 opts = narrow(opts, rng)
         return rng.choice(opts)

@@ -305,23 +305,24 @@ def affordable(P: dict, pay: dict) -> bool:
 
 
 def _pay_variants(P: dict, cost: dict) -> list[tuple[dict, int]]:
-    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix);
-    Lothaire's board pays 1 wood or stone less."""
+    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix).
+    (pay_options, on every legal list, has the same two lines inline.)"""
     base = {r: k for r, k in cost.items() if r != "ws" and k}
     ws = cost.get("ws", 0)
-    variants = [(base, ws)]
-    if board_is(P, "Lothaire"):
-        if ws:
-            variants = [(base, ws - 1)]
-        else:
-            variants = []
-            for r in ("wood", "stone"):
-                if base.get(r):
-                    b2 = dict(base)
-                    b2[r] -= 1
-                    variants.append(({k: v for k, v in b2.items() if v}, 0))
-            variants = variants or [(base, 0)]
-    return variants
+    return _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
+
+
+def _lothaire(base: dict, ws: int) -> list[tuple[dict, int]]:
+    """Lothaire's board pays 1 wood or stone less (of the mix if there is one)."""
+    if ws:
+        return [(base, ws - 1)]
+    variants = []
+    for r in ("wood", "stone"):
+        if base.get(r):
+            b2 = dict(base)
+            b2[r] -= 1
+            variants.append(({k: v for k, v in b2.items() if v}, 0))
+    return variants or [(base, 0)]
 
 
 def shortfall(P: dict, cost: dict) -> dict:
@@ -394,7 +395,9 @@ def guildhall_blockers(s: dict, p: int) -> dict:
 def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
     """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
     P = s["players"][p]
-    variants = _pay_variants(P, cost)
+    base = {r: k for r, k in cost.items() if r != "ws" and k}
+    ws = cost.get("ws", 0)
+    variants = _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
     out: list[dict] = []
     seen: set = set()
     for b, k in variants:
