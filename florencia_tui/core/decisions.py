@@ -92,15 +92,25 @@ class Decisions:
         except KeyError:
             raise IllegalAction(f"no decision of kind '{f.get('k')}'") from None
 
+    # legal and apply run on every step of a game: the top frame and its kind
+    # are looked up inline (same as top() and kind()).
     def legal(self, s: State, f: Frame | None = None) -> list[str]:
-        f = f if f is not None else top(s)
-        return [] if f is None else self.kind(f).legal(s, f)
+        if f is None:
+            pending = s["pending"]
+            if not pending:
+                return []
+            f = pending[-1]
+        kind = self.kinds.get(f["k"])
+        return (kind or self.kind(f)).legal(s, f)
 
     def apply(self, s: State, action: Action, f: Frame | None = None) -> None:
-        f = f if f is not None else top(s)
         if f is None:
-            raise IllegalAction("no decision is pending")
-        self.kind(f).apply(s, f, action)
+            pending = s["pending"]
+            if not pending:
+                raise IllegalAction("no decision is pending")
+            f = pending[-1]
+        kind = self.kinds.get(f["k"])
+        (kind or self.kind(f)).apply(s, f, action)
 
     def text(self, s: State, f: Frame | None = None) -> str:
         f = f if f is not None else top(s)

@@ -26,16 +26,22 @@ from Guildhall spaces filled (``ENDING``) and values a lead beyond
 
 from __future__ import annotations
 
+from florencia_tui.core import decisions
+from florencia_tui.core.notation import Action
 from florencia_tui.core.plugin import BotKit
 from florencia_tui.games.architects import data as D
+from florencia_tui.games.architects.frames import MARKET_DRAW
 from florencia_tui.games.architects.rules import (
     appr_limit,
     can_build,
     can_cathedral,
-    capture_cost,
+    capture_price,
     face_up,
+    paydebt_cost,
+    ransom_cost,
     skills_of,
     tax_cost,
+    workshop_draw,
     workshop_hire_cost,
 )
 from florencia_tui.games.architects.scoring import debt_cost, score_lines
@@ -239,83 +245,136 @@ def _traded(P: dict, left: int) -> dict:
     return Q
 
 
+def _build_or_climb(s, p, P, base, late, close, builds, climb) -> float:
+    options = [player_value(s, p, _built(P, b), late, close) + close for b in builds]
+    if climb:  # a reward tile comes with it
+        options.append(player_value(s, p, _climbed(P), late, close) + close + 1.0)
+    return max([0.0] + [v - base for v in options])
+
+
+def _guildhall_value(s, p, P, f, base, late, close) -> float:
+    builds = [b for b in set(P["hand"]) if b in _VP and can_build(s, p, b)]
+    return _build_or_climb(s, p, P, base, late, close, builds, can_cathedral(s, p))
+
+
+def _pay_value(s, p, P, f, base, late, close) -> float:
+    builds = [f["b"]] if f.get("what") == "build" and f["b"] in P["hand"] else []
+    return _build_or_climb(s, p, P, base, late, close, builds, not builds)
+
+
+def _cath_discard_value(s, p, P, f, base, late, close) -> float:
+    lvl = P["cath"] + 1
+    return D.CATHEDRAL[lvl][2] - D.CATHEDRAL[lvl - 1][2] + 1.0 if lvl <= 5 else 0.0
+
+
+def _storehouse_value(s, p, P, f, base, late, close) -> float:
+    return max(0.0, player_value(s, p, _traded(P, f["left"]), late, close) - base)
+
+
+def _hires(s, p, P, base, late, close, cost_of) -> list[float]:
+    """The value of each hire the seat can pay (``cost_of(a)``: its price)."""
+    options = []
+    if len(P["appr"]) < appr_limit(P):
+        for a in face_up(s):
+            cost = cost_of(a)
+            if cost <= P["silver"]:
+                virtue = P["virtue"] + D.ALL_APPRENTICES[a][2]
+                Q = dict(
+                    P,
+                    appr=P["appr"] + [a],
+                    silver=P["silver"] - cost,
+                    virtue=max(0, min(D.VIRTUE_MAX, virtue)),
+                )
+                options.append(player_value(s, p, Q, late, close) - base)
+    return options
+
+
+def _drawn(s, P, late, close, gains, kept) -> float:
+    """Drawing building cards: ``kept`` of them, ``gains`` what each choice adds."""
+    return 0.3 * (1 - late) * kept + max(gains, default=0.0)
+
+
+def _workshop_value(s, p, P, f, base, late, close) -> float:
+    options = [0.0] + _hires(
+        s, p, P, base, late, close, lambda a: workshop_hire_cost(s, p, a, f["n"])[0]
+    )
+    # The cards to come (this deal's deck order): 1 + n/2 at the Workshop.
+    now = _prospects(s, P, late, close)
+    cards = s["bdeck"][: workshop_draw(f["n"])]
+    gains = [_prospects(s, dict(P, hand=P["hand"] + cards), late, close) - now]
+    options.append(_drawn(s, P, late, close, gains, len(cards)))
+    return max(options)
+
+
+def _market_mid_value(s, p, P, f, base, late, close) -> float:
+    options = [0.0] + _hires(s, p, P, base, late, close, lambda a: 0)
+    # The cards to come (this deal's deck order): the best of 5 at the Black Market.
+    now = _prospects(s, P, late, close)
+    cards = s["bdeck"][:MARKET_DRAW]
+    gains = [_prospects(s, dict(P, hand=P["hand"] + [b]), late, close) - now for b in cards]
+    options.append(_drawn(s, P, late, close, gains, 1))
+    return max(options)
+
+
+def _tavern_value(s, p, P, f, base, late, close) -> float:
+    return max([0.0] + _hires(s, p, P, base, late, close, lambda a: 0))
+
+
+def _capture_value(s, p, P, f, base, late, close) -> float:
+    if capture_price(s, f) > P["silver"]:
+        return 0.0
+    return _best_capture(s, p, 1 - late)
+
+
+def _guardhouse_value(s, p, P, f, base, late, close) -> float:
+    early = 1 - late
+    options = [0.0]
+    if s["prison"][p]:
+        options.append(LOST_WORKER * s["prison"][p] * early)
+    if P["debts"] and paydebt_cost(P) <= P["silver"]:
+        options.append(2.0 + (0.5 if P["virtue"] >= 9 else 0.0))
+    held = sum(Q["captives"][p] for Q in s["players"])
+    if held:
+        back = (LOST_WORKER + WORKER) * held * early
+        if ransom_cost(P) <= P["silver"]:
+            options.append(back - RAW["silver"] * ransom_cost(P))
+        options.append(back - debt_cost(P) - 0.5)  # a debt and a virtue instead
+    return max(options)
+
+
+def _flat(points: float):
+    return lambda s, p, P, f, base, late, close: points
+
+
+#: What the seat's own pending decision is about to add, by kind (every kind
+#: of frames.DECISIONS has an entry; tests check it).
+FRAME_VALUE = {
+    "guildhall": _guildhall_value,
+    "pay": _pay_value,
+    "cath_discard": _cath_discard_value,
+    "storehouse": _storehouse_value,
+    "workshop": _workshop_value,
+    "market_mid": _market_mid_value,
+    "tavern": _tavern_value,
+    "keep": lambda s, p, P, f, base, late, close: 0.6 * (1 - late),
+    "capture": _capture_value,
+    "guardhouse": _guardhouse_value,
+    "choose": _flat(1.0),
+    "church": _flat(2.0),
+    "barracks": _flat(0.8),
+    "library": _flat(0.8),
+    "crane": _flat(0.8),
+    "handlimit": _flat(0.0),
+    "hugo": _flat(0.0),
+    "graveyard": _flat(0.0),
+}
+
+
 def _frame_value(
     s: dict, p: int, P: dict, f: dict, base: float, late: float, close: float
 ) -> float:
     """What the seat's own pending decision is about to add."""
-    k = f["k"]
-    if k in ("guildhall", "pay"):
-        if k == "pay":
-            builds = [f["b"]] if f.get("what") == "build" and f["b"] in P["hand"] else []
-            climb = not builds
-        else:
-            builds = [b for b in set(P["hand"]) if b in _VP and can_build(s, p, b)]
-            climb = can_cathedral(s, p)
-        options = [player_value(s, p, _built(P, b), late, close) + close for b in builds]
-        if climb:  # a reward tile comes with it
-            options.append(player_value(s, p, _climbed(P), late, close) + close + 1.0)
-        return max([0.0] + [v - base for v in options])
-    if k == "cath_discard":
-        lvl = P["cath"] + 1
-        return D.CATHEDRAL[lvl][2] - D.CATHEDRAL[lvl - 1][2] + 1.0 if lvl <= 5 else 0.0
-    early = 1 - late
-    if k == "storehouse":
-        return max(0.0, player_value(s, p, _traded(P, f["left"]), late, close) - base)
-    if k in ("workshop", "market_mid", "tavern"):
-        options = [0.0]
-        if len(P["appr"]) < appr_limit(P):
-            for a in face_up(s):
-                cost = workshop_hire_cost(s, p, a, f["n"])[0] if k == "workshop" else 0
-                if cost <= P["silver"]:
-                    virtue = P["virtue"] + D.ALL_APPRENTICES[a][2]
-                    Q = dict(
-                        P,
-                        appr=P["appr"] + [a],
-                        silver=P["silver"] - cost,
-                        virtue=max(0, min(D.VIRTUE_MAX, virtue)),
-                    )
-                    options.append(player_value(s, p, Q, late, close) - base)
-        if k != "tavern":
-            # The cards to come (this deal's deck order): the best of 5 at the Black
-            # Market, 1 + n/2 at the Workshop.
-            now = _prospects(s, P, late, close)
-            cards = s["bdeck"][:5] if k == "market_mid" else s["bdeck"][: 1 + f["n"] // 2]
-            if k == "market_mid":
-                gains = [
-                    _prospects(s, dict(P, hand=P["hand"] + [b]), late, close) - now for b in cards
-                ]
-            else:
-                gains = [_prospects(s, dict(P, hand=P["hand"] + cards), late, close) - now]
-            kept = 1 if k == "market_mid" else len(cards)
-            options.append(0.3 * early * kept + max(gains, default=0.0))
-        return max(options)
-    if k == "keep":
-        return 0.6 * early
-    if k == "capture":
-        tax, sup = capture_cost(s, f)
-        if tax_cost(P, tax, sup) > P["silver"]:
-            return 0.0
-        return _best_capture(s, p, early)
-    if k == "guardhouse":
-        options = [0.0]
-        if s["prison"][p]:
-            options.append(LOST_WORKER * s["prison"][p] * early)
-        if P["debts"] and tax_cost(P, 3, 3) <= P["silver"]:
-            options.append(2.0 + (0.5 if P["virtue"] >= 9 else 0.0))
-        held = sum(Q["captives"][p] for Q in s["players"])
-        if held:
-            back = (LOST_WORKER + WORKER) * held * early
-            if tax_cost(P, 2, 3) <= P["silver"]:
-                options.append(back - RAW["silver"] * tax_cost(P, 2, 3))
-            options.append(back - debt_cost(P) - 0.5)  # a debt and a virtue instead
-        return max(options)
-    if k == "choose":
-        return 1.0
-    if k == "church":
-        return 2.0
-    if k in ("barracks", "library", "crane"):
-        return 0.8
-    return 0.0
+    return FRAME_VALUE[f["k"]](s, p, P, f, base, late, close)
 
 
 def architects_eval(game, s: dict, seat: int, terms=None) -> float:
@@ -353,6 +412,34 @@ def architects_eval(game, s: dict, seat: int, terms=None) -> float:
     return value
 
 
+def _storehouse_candidates(s: dict, seat: int, legal: list[str]) -> list[str]:
+    """One trade of each kind, giving up what the seat has most of."""
+    P = s["players"][seat]
+    acts = [Action.parse(a) for a in legal]
+    out = []
+    for kind in ("virtue", "marble"):
+        trades = [a for a in acts if a.verb == "trade" and a.args[0] == kind]
+        if trades:
+            out.append(str(min(trades, key=lambda a: [-P[r] for r in a.args[1:]])))
+    return out + [str(a) for a in acts if a.verb != "trade"]
+
+
+def _capture_candidates(s: dict, seat: int, legal: list[str]) -> list[str]:
+    """The three largest groups of other players and the seat's own largest."""
+    acts = [Action.parse(a) for a in legal if a != "done"]
+    groups = sorted(
+        ((s["loc"][a.args[0]][a.num(1, "the seat")], str(a), a.num(1, "the seat")) for a in acts),
+        reverse=True,
+    )
+    others = [a for n, a, q in groups if q != seat][:3]
+    own = [a for n, a, q in groups if q == seat][:1]
+    return others + own + ["done"]
+
+
+#: Decisions whose options search bots narrow, by kind (the others: every legal answer).
+NARROW = {"storehouse": _storehouse_candidates, "capture": _capture_candidates}
+
+
 def candidates(game, s: dict, seat: int) -> list[str]:
     """What search bots consider: no dismissals, one trade of each kind at
     the Storehouse (giving up what the seat has most of), and captures of
@@ -360,29 +447,8 @@ def candidates(game, s: dict, seat: int) -> list[str]:
     legal = game.base_legal(s, seat)
     if not s["pending"] or s["phase"] != "play":
         return legal
-    k = s["pending"][-1]["k"]
-    if k == "storehouse":
-        P = s["players"][seat]
-        out = []
-        for kind in ("virtue", "marble"):
-            trades = [a for a in legal if a.startswith(f"trade {kind} ")]
-            if trades:
-                out.append(min(trades, key=lambda a: [-P[r] for r in a.split()[2:]]))
-        return out + [a for a in legal if not a.startswith("trade ")]
-    if k == "capture":
-        groups = sorted(
-            (
-                (s["loc"][x][q], a)
-                for a in legal
-                if a != "done"
-                for x, q in [(a.split()[1], int(a.split()[2]))]
-            ),
-            reverse=True,
-        )
-        others = [a for n, a in groups if int(a.split()[2]) != seat][:3]
-        own = [a for n, a in groups if int(a.split()[2]) == seat][:1]
-        return others + own + ["done"]
-    return legal
+    narrow = NARROW.get(decisions.top(s)["k"])
+    return legal if narrow is None else narrow(s, seat, legal)
 
 
 BOT = BotKit(evaluate=architects_eval, candidates=candidates)

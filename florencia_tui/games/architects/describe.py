@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import data as D
-from .notation import canonical, parse_pay_token
+from .notation import parse, parse_pay_token
 
 LOC = D.LOCATION_NAMES
 
@@ -25,10 +25,10 @@ def label(s: dict, seat: int, action: str) -> str:
 def action_label(names: list[str], action: str) -> str:
     """A menu label for an action; pure (a UI may call it with a view's names)."""
     try:
-        act = canonical(action)
+        a = parse(action)
     except Exception:  # noqa: BLE001
         return action
-    verb, args = act.split()[0], act.split()[1:]
+    act, verb, args = str(a), a.verb, a.args
     if verb == "place":
         if args[0] == "mines":
             return f"Mines ({args[1]})"
@@ -77,10 +77,10 @@ def action_label(names: list[str], action: str) -> str:
 def describe(s: dict, seat: int, action: str, viewer: int | None) -> str:
     name = s["names"][seat]
     try:
-        act = canonical(action)
+        a = parse(action)
     except Exception:  # noqa: BLE001
         return f"{name}: {action}"
-    verb, args = act.split()[0], act.split()[1:]
+    verb, args = a.verb, a.args
     private = viewer != seat
     if verb == "keep":
         return f"{name} keeps a building card" if private else f"{name} keeps {_bld(args[0])}"

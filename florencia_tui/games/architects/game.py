@@ -4,35 +4,37 @@ from __future__ import annotations
 
 import random
 
+from florencia_tui.core import decisions
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.undo import took_from
 
 from . import data as D
 from . import rules as R
-from .notation import canonical
+from .frames import DECISIONS
+from .notation import parse
 from .scoring import resolved_player, score_lines
 from .view import view as make_view
 
-PROMPT_TEXT = {
-    "storehouse": "King's Storehouse: trade, use an apprentice, or done ({left} left)",
-    "workshop": "Workshop: hire an apprentice or draw buildings",
-    "market_mid": "Black Market: hire any apprentice, or draw 5 buildings and keep 1",
-    "tavern": "Tavern: hire any face-up apprentice for free (or done)",
-    "keep": "Keep 1 of the drawn buildings",
-    "capture": "Capture a group ({left} left) or done",
-    "guardhouse": "Guardhouse: choose an action ({left} left) or done",
-    "guildhall": "Guildhall: construct a building or advance on the Cathedral",
-    "pay": "Choose how to pay",
-    "cath_discard": "Discard a building card for the Cathedral",
-    "library": "Library: discard a building card for 2 gold, or done",
-    "handlimit": "Hand limit: discard a building card (down to 6)",
-    "choose": "Choose what to gain",
-    "barracks": "Barracks: a free capture or a free ransom",
-    "church": "Church: destroy 1 unpaid debt?",
-    "hugo": "Hugo: pay 2 silver instead of taking the debt?",
-    "graveyard": "Graveyard: discard 1 of your hired apprentices",
-    "crane": "Crane: place another worker in the Guildhall?",
+
+def _skip_done(opts: list[str], rng: random.Random) -> list[str]:
+    """A multi-action visit: a random player mostly goes on rather than stops."""
+    if len(opts) > 1 and rng.random() < 0.7:
+        return [o for o in opts if o != "done"]
+    return opts
+
+
+def _prefer_builds(opts: list[str], rng: random.Random) -> list[str]:
+    builds = [o for o in opts if o.startswith("build")]
+    return builds if builds and rng.random() < 0.7 else opts
+
+
+#: How a random player (``sample``) narrows its options at a decision, by kind.
+SAMPLE_NARROW = {
+    "storehouse": _skip_done,
+    "guardhouse": _skip_done,
+    "capture": _skip_done,
+    "guildhall": _prefer_builds,
 }
 
 
@@ -103,7 +105,7 @@ class Architects(Game):
         if s["phase"] == "freehire":
             return [s["freehire"][0]]
         if s["pending"]:
-            return [s["pending"][-1]["p"]]
+            return [s["pending"][-1]["p"]]  # the owner of the top frame (core.decisions)
         return [s["turn"]]
 
     def base_legal(self, s, seat):
@@ -114,7 +116,7 @@ class Architects(Game):
         if s["phase"] == "freehire":
             return [f"hire {a}" for a in R.face_up(s)]
         if s["pending"]:
-            return R.frame_legal(s, s["pending"][-1])
+            return DECISIONS.legal(s)
         return R.place_options(s, seat)
 
     def _dismiss(self, s, seat):
@@ -132,7 +134,7 @@ class Architects(Game):
                 i = appr.index(a)
                 del appr[i]
                 try:
-                    answerable = bool(R.frame_legal(s, s["pending"][-1]))
+                    answerable = bool(DECISIONS.legal(s))
                 finally:
                     appr.insert(i, a)
                 if not answerable:
@@ -159,18 +161,18 @@ class Architects(Game):
                 seat,
                 "architects.freehire",
                 "Hire 1 face-up apprentice for free",
-                {"options": self.base_legal(s, seat)},
+                {
+                    "options": self.base_legal(s, seat),
+                    "appr_limit": R.appr_limit(s["players"][seat]),
+                },
             )
-        if s["pending"]:
-            f = s["pending"][-1]
+        f = decisions.top(s)
+        if f is not None:
             data = {k: v for k, v in f.items() if k not in ("k", "p")}
-            data["options"] = R.frame_legal(s, f)
-            P = s["players"][seat]
-            if f["k"] in ("cath_discard", "library", "handlimit"):
-                data["hand"] = list(P["hand"])
-            data.update(R.frame_preview(s, f))
-            text = PROMPT_TEXT[f["k"]].format(left=f.get("left", 0))
-            return Prompt(seat, f"architects.{f['k']}", text, data)
+            data["options"] = DECISIONS.legal(s, f)
+            data.update(DECISIONS.preview(s, f))
+            data["labels"] = {o: DECISIONS.label(s, parse(o), f) for o in data["options"]}
+            return Prompt(seat, f"architects.{f['k']}", DECISIONS.text(s, f), data)
         P = s["players"][seat]
         if P["workers"] == 0:
             return Prompt(
@@ -188,39 +190,40 @@ class Architects(Game):
 
     # ----- transitions --------------------------------------------------------
     def _apply(self, s, seat, action):
-        act = canonical(action)
-        verb, args = act.split()[0], act.split()[1:]
-        if verb == "dismiss":
+        a = parse(action)  # the one parse: every handler below takes the Action
+        act = str(a)
+        if a.verb == "dismiss":
             if act not in self._dismiss(s, seat):
                 raise IllegalAction(
                     "you can only dismiss one of your own apprentices, at a decision of yours"
                 )
-            P = s["players"][seat]
-            P["appr"].remove(int(args[0]))
-            s["adeck"].append(int(args[0]))
+            aid = a.num(0, "the apprentice")
+            s["players"][seat]["appr"].remove(aid)
+            s["adeck"].append(aid)
             return
         legal = self.base_legal(s, seat)
         if act not in legal:
-            raise IllegalAction(self._why(s, seat, act, legal))
+            raise IllegalAction(self._why(s, seat, a, legal))
         if s["phase"] == "draft":
-            R.draft_keep(s, seat, int(args[0]))
+            R.draft_keep(s, seat, a.num(0, "the building"))
             return
         if s["phase"] == "freehire":
-            R.free_hire(s, seat, int(args[0]))
+            R.free_hire(s, seat, a.num(0, "the apprentice"))
             return
         if s["pending"]:
-            R.frame_apply(s, s["pending"][-1], verb, args)
-        elif verb == "place":
+            DECISIONS.apply(s, a)
+        elif a.verb == "place":
             s["passes"] = 0
-            R.do_place(s, seat, args)
+            R.do_place(s, seat, a.args)
             s["stage"] = "post"
         else:  # retrieve / pass
-            R.do_retrieve(s, seat, args)
+            R.do_retrieve(s, seat, a.args)
             s["stage"] = "post"
         R.advance(s)
 
-    def _why(self, s, seat, act, legal):
-        verb = act.split()[0]
+    def _why(self, s, seat, a, legal):
+        act = str(a)
+        verb = a.verb
         if s["pending"]:
             return (
                 f"'{act}' is not possible now. {self.prompt(s, seat).text}: "
@@ -267,14 +270,9 @@ class Architects(Game):
                 if d:
                     return rng.choice(d)
         elif s["pending"]:
-            k = s["pending"][-1]["k"]
-            if k in ("storehouse", "guardhouse", "capture") and len(opts) > 1:
-                if rng.random() < 0.7:
-                    opts = [o for o in opts if o != "done"]
-            if k == "guildhall":
-                builds = [o for o in opts if o.startswith("build")]
-                if builds and rng.random() < 0.7:
-                    opts = builds
+            narrow = SAMPLE_NARROW.get(s["pending"][-1]["k"])
+            if narrow is not None:
+                opts = narrow(opts, rng)
         return rng.choice(opts)
 
     # ----- hidden information for bots ---------------------------------------------
@@ -331,6 +329,14 @@ class Architects(Game):
         return f"{gh} - turn {s['turns'] + 1}"
 
     def label(self, s, seat, action):
+        """An answer to the decision ``seat`` owes in its own words (the
+        decision table's label, e.g. the Tavern's "done" is "Hire nobody")."""
+        f = decisions.top(s)
+        if f is not None and f["p"] == seat and s["phase"] == "play":
+            try:
+                return DECISIONS.label(s, parse(action), f)
+            except IllegalAction:
+                return action
         from .describe import label
 
         return label(s, seat, action)

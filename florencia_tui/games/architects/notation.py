@@ -51,7 +51,7 @@ legal answer.
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import is_digit
+from florencia_tui.core.notation import Action, is_digit
 
 from .data import FROM_LETTER, LETTER, RESOURCES
 
@@ -111,6 +111,12 @@ def parse_pay_token(tok: str) -> dict:
 
 def canonical(action: str) -> str:
     """Normalise spacing, case, aliases and argument order of an action."""
+    return str(parse(action))
+
+
+def parse(action: str) -> Action:
+    """An action parsed once: verb and arguments with spacing, case, aliases
+    and argument order normalised (``str()`` of it is the canonical text)."""
     parts = action.strip().lower().split()
     if not parts:
         raise IllegalAction("empty action")
@@ -137,4 +143,4 @@ def canonical(action: str) -> str:
         args = [args[0]] + res
     elif verb == "pay" and len(args) == 1:
         args = [pay_token(parse_pay_token(args[0]))]
-    return " ".join([verb] + args)
+    return Action(verb, tuple(args))

@@ -2,15 +2,15 @@
 
 The state is a plain dict (see ``setup``). A turn is one worker placement
 (stage "place") followed by a stack of pending decision frames
-(``s["pending"]``, top = last). When the stack is empty the turn finishes:
-deferred Black Market resets, the hand limit, then the next turn.
+(``s["pending"]``, top = last, core/decisions.py), opened here with
+``decisions.push`` and answered through the handlers of frames.py. When the
+stack is empty the turn finishes: deferred Black Market resets, the hand limit,
+then the next turn.
 """
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
-from florencia_tui.core import rng
+from florencia_tui.core import decisions, rng
 
 from . import data as D
 from .notation import pay_token
@@ -223,11 +223,15 @@ def change_virtue(s: dict, p: int, d: int) -> None:
     P["virtue"] = v
 
 
+#: Hugo's board: silver paid instead of taking a debt.
+HUGO_PAY = 2
+
+
 def take_debt(s: dict, p: int, k: int) -> None:
     P = s["players"][p]
     P["debts"] += k
-    if board_is(P, "Hugo") and P["silver"] >= 2 and s["phase"] == "play":
-        s["pending"].append({"k": "hugo", "p": p, "count": k})
+    if board_is(P, "Hugo") and P["silver"] >= HUGO_PAY and s["phase"] == "play":
+        decisions.push(s, "hugo", p, count=k)
 
 
 def draw_buildings(s: dict, p: int, k: int) -> list:
@@ -278,6 +282,11 @@ def workshop_supply(P: dict) -> int:
     return 1 if board_is(P, "Rudolf") else 2
 
 
+def workshop_draw(n: int) -> int:
+    """Building cards drawn at the Workshop with n workers there."""
+    return 1 + n // 2
+
+
 def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
     """(total silver, skip coins) to hire aid at the Workshop with n workers."""
     P = s["players"][p]
@@ -297,23 +306,100 @@ def affordable(P: dict, pay: dict) -> bool:
     return all(P[r] >= k for r, k in pay.items())
 
 
+def _pay_variants(P: dict, cost: dict) -> list[tuple[dict, int]]:
+    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix).
+    (pay_options, on every legal list, has the same two lines inline.)"""
+    base = {r: k for r, k in cost.items() if r != "ws" and k}
+    ws = cost.get("ws", 0)
+    return _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
+
+
+def _lothaire(base: dict, ws: int) -> list[tuple[dict, int]]:
+    """Lothaire's board pays 1 wood or stone less (of the mix if there is one)."""
+    if ws:
+        return [(base, ws - 1)]
+    variants = []
+    for r in ("wood", "stone"):
+        if base.get(r):
+            b2 = dict(base)
+            b2[r] -= 1
+            variants.append(({k: v for k, v in b2.items() if v}, 0))
+    return variants or [(base, 0)]
+
+
+def shortfall(P: dict, cost: dict) -> dict:
+    """What P lacks to pay ``cost`` the closest way (empty: P can pay): resource
+    -> count, with "wood/stone" for a mix and, on Therese's board (gold and
+    marble interchangeable), "gold/marble"."""
+    best: dict | None = None
+    for base, ws in _pay_variants(P, cost):
+        short: dict = {}
+        fixed = dict(base)
+        if board_is(P, "Therese"):
+            gm = fixed.pop("gold", 0) + fixed.pop("marble", 0)
+            if gm > P["gold"] + P["marble"]:
+                short["gold/marble"] = gm - P["gold"] - P["marble"]
+        for r, k in fixed.items():
+            if k > P[r]:
+                short[r] = k - P[r]
+        spare = max(0, P["wood"] - base.get("wood", 0)) + max(0, P["stone"] - base.get("stone", 0))
+        if ws > spare:
+            short["wood/stone"] = ws - spare
+        if best is None or sum(short.values()) < sum(best.values()):
+            best = short
+    return best or {}
+
+
+def build_blocker(s: dict, p: int, b: int) -> dict:
+    """Why p cannot construct b now: the skills its apprentices lack, and what
+    it is short of (both empty: it can)."""
+    P = s["players"][p]
+    have = skills_of(P)
+    missing = "".join(c for c in D.ALL_BUILDINGS[b][1] if c not in have)
+    return {"skills": missing, "short": {} if missing else shortfall(P, D.ALL_BUILDINGS[b][2])}
+
+
+def cathedral_blocker(s: dict, p: int) -> dict | None:
+    """Why p cannot advance on the Cathedral now (None: it can): ``why`` is
+    "top", "virtue", "full", "card" or "short" (with ``short`` as shortfall)."""
+    P = s["players"][p]
+    lvl = P["cath"] + 1
+    if lvl > 5:
+        return {"why": "top", "level": lvl}
+    out = {"level": lvl, "virtue_min": D.CATHEDRAL_MIN_VIRTUE, "cost": D.CATHEDRAL[lvl][0]}
+    if P["virtue"] < D.CATHEDRAL_MIN_VIRTUE:
+        return {"why": "virtue", **out}
+    if sum(1 for Q in s["players"] if Q["cath"] == lvl) >= D.CATHEDRAL[lvl][1]:
+        return {"why": "full", **out}
+    if not P["hand"] and not board_is(P, "Frederick"):
+        return {"why": "card", **out}
+    if not pay_options(s, p, D.CATHEDRAL[lvl][0]):
+        return {"why": "short", "short": shortfall(P, D.CATHEDRAL[lvl][0]), **out}
+    return None
+
+
+def guildhall_blockers(s: dict, p: int) -> dict:
+    """Why p can do nothing (or not everything) at the Guildhall: the buildings
+    in hand it cannot construct (id -> build_blocker) and the Cathedral's
+    blocker (None: it can advance)."""
+    P = s["players"][p]
+    return {
+        "builds": {
+            str(b): build_blocker(s, p, b)
+            for b in dict.fromkeys(P["hand"])
+            if not can_build(s, p, b)
+        },
+        "cathedral": cathedral_blocker(s, p),
+        "cathedral_discard": not board_is(P, "Frederick"),
+    }
+
+
 def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
     """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
     P = s["players"][p]
     base = {r: k for r, k in cost.items() if r != "ws" and k}
     ws = cost.get("ws", 0)
-    variants = [(base, ws)]
-    if board_is(P, "Lothaire"):
-        if ws:
-            variants = [(base, ws - 1)]
-        else:
-            variants = []
-            for r in ("wood", "stone"):
-                if base.get(r):
-                    b2 = dict(base)
-                    b2[r] -= 1
-                    variants.append(({k: v for k, v in b2.items() if v}, 0))
-            variants = variants or [(base, 0)]
+    variants = _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
     out: list[dict] = []
     seen: set = set()
     for b, k in variants:
@@ -366,6 +452,13 @@ def market_cost(P: dict, space: int) -> int:
     return max(0, D.MARKET_COST[space] - count_ab(P, "trickster"))
 
 
+def turnin_gain(P: dict) -> dict:
+    """What turning in P's captives at the Guardhouse brings: 1 silver each
+    (Bertha's board 2 more), 1 gold per Enforcer."""
+    silver = sum(P["captives"]) + (2 if board_is(P, "Bertha") else 0)
+    return {"silver": silver, "gold": count_ab(P, "enforcer")}
+
+
 def own_captive(s: dict, p: int) -> int:
     return sum(Q["captives"][p] for Q in s["players"])
 
@@ -385,16 +478,21 @@ def yields(s: dict, p: int) -> dict:
     out["silversmith"] = {"silver": n("silversmith") + 1 + count_ab(P, "jeweller")}
     out["storehouse"] = {"actions": n("storehouse") + count_ab(P, "overseer")}
     out["workshop"] = {
-        "draw": 1 + n("workshop") // 2,
+        "draw": workshop_draw(n("workshop")),
         "hire_columns": min(4, n("workshop")),
         # the price before virtue's tax dodge, its tax part, and how much is dodged
         "hire_price": WORKSHOP_TAX + workshop_supply(P),
         "hire_tax": WORKSHOP_TAX,
         "tax_dodged": min(dodge(P), WORKSHOP_TAX),
     }
+    probe = {"p": p, "free": False, "made": 0, "disc": count_ab(P, "conspirator")}
+    first = capture_price(s, probe)
+    probe["made"] = 1
     out["towncentre"] = {
         "captures": n("towncentre"),
         "locations": D.capture_location_limit(s["np"]),
+        "first_cost": first,
+        "next_cost": capture_price(s, probe),
     }
     thief = count_ab(P, "thief")
     out["taxstand"] = {
@@ -421,6 +519,7 @@ def yields(s: dict, p: int) -> dict:
     out["guildhall"] = {
         "build": [b for b in P["hand"] if can_build(s, p, b)],
         "cathedral": can_cathedral(s, p),
+        "blocked": guildhall_blockers(s, p),
     }
     return out
 
@@ -499,18 +598,18 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
     elif loc == "silversmith":
         P["silver"] += n + 1 + count_ab(P, "jeweller")
     elif loc == "storehouse":
-        s["pending"].append({"k": "storehouse", "p": p, "left": n + count_ab(P, "overseer")})
+        decisions.push(s, "storehouse", p, left=n + count_ab(P, "overseer"))
     elif loc == "workshop":
-        s["pending"].append({"k": "workshop", "p": p, "n": n})
+        decisions.push(s, "workshop", p, n=n)
     elif loc == "towncentre":
-        s["pending"].append(capture_frame(s, p, n, free=False))
+        push_capture(s, p, n, free=False)
     elif loc == "taxstand":
         P["silver"] += s["tax"]
         s["tax"] = 0
         P["gold"] += count_ab(P, "pickpocket")
         change_virtue(s, p, -1 if count_ab(P, "thief") else -2)
     elif loc == "guardhouse":
-        s["pending"].append({"k": "guardhouse", "p": p, "left": n})
+        decisions.push(s, "guardhouse", p, left=n)
     elif loc == "market":
         i = int(args[1]) - 1
         s["market"][i] = p
@@ -521,7 +620,7 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
             default = D.BM_DEFAULT_SMALL if i == 0 else D.BM_DEFAULT_LARGE
             gain(s, p, table[pile[-1]] if pile else default)
         else:
-            s["pending"].append({"k": "market_mid", "p": p})
+            decisions.push(s, "market_mid", p)
         for sw in P["appr"]:
             if ABILITY[sw] == "swindler":
                 gain(s, p, D.ALL_APPRENTICES[sw][4])
@@ -544,20 +643,21 @@ def do_place(s: dict, p: int, args: list[str]) -> None:
                 guildhall_refresh(s)
             if k == total:
                 s["final"] = s["np"] + 1
-        s["pending"].append({"k": "guildhall", "p": p})
+        decisions.push(s, "guildhall", p)
 
 
-def capture_frame(s: dict, p: int, n: int, free: bool) -> dict:
-    P = s["players"][p]
-    return {
-        "k": "capture",
-        "p": p,
-        "left": n,
-        "made": 0,
-        "locs": [],
-        "free": free,
-        "disc": count_ab(P, "conspirator"),
-    }
+def push_capture(s: dict, p: int, n: int, free: bool) -> dict:
+    """Open up to n captures for p (free ones from a building)."""
+    return decisions.push(
+        s,
+        "capture",
+        p,
+        left=n,
+        made=0,
+        locs=[],
+        free=free,
+        disc=count_ab(s["players"][p], "conspirator"),
+    )
 
 
 def capture_cost(s: dict, f: dict) -> tuple[int, int]:
@@ -569,6 +669,24 @@ def capture_cost(s: dict, f: dict) -> tuple[int, int]:
     if s["options"].get("conspirator_mode") == "per_capture":
         return 0, 0 if f["disc"] else 1
     return 0, 0 if f["disc"] > 0 else 1
+
+
+def capture_price(s: dict, f: dict) -> int:
+    """Silver the next capture of frame f costs its seat (virtue's dodge applied)."""
+    return tax_cost(s["players"][f["p"]], *capture_cost(s, f))
+
+
+#: The Guardhouse's prices, (tax, supply): ransom for silver, pay off a debt.
+RANSOM = (2, 3)
+PAYDEBT = (3, 3)
+
+
+def ransom_cost(P: dict) -> int:
+    return tax_cost(P, *RANSOM)
+
+
+def paydebt_cost(P: dict) -> int:
+    return tax_cost(P, *PAYDEBT)
 
 
 # ---------------------------------------------------------------- reset
@@ -612,9 +730,7 @@ def start_build(s: dict, p: int, b: int) -> None:
     if len(opts) == 1:
         finish_build(s, p, b, opts[0])
     else:
-        s["pending"].append(
-            {"k": "pay", "p": p, "opts": [pay_token(o) for o in opts], "what": "build", "b": b}
-        )
+        decisions.push(s, "pay", p, opts=[pay_token(o) for o in opts], what="build", b=b)
 
 
 def pay(s: dict, p: int, payment: dict) -> None:
@@ -632,59 +748,88 @@ def finish_build(s: dict, p: int, b: int, payment: dict) -> None:
     eff = D.ALL_BUILDINGS[b][6]
     if board_is(P, "Clovis"):
         draw_buildings(s, p, 1)
-    simple = {
-        "smithy": {"stone": 4},
-        "thievesden": {"silver": 4},
-        "well": {"clay": 4},
-        "lumbercamp": {"wood": 4},
-        "factory": {"marble": 2},
-        "draftingroom": {"building": 2},
-    }
-    if eff in simple:
-        gain(s, p, simple[eff])
-    elif eff == "bettinghouse":
-        take_debt(s, p, 1)
-    elif eff == "hideout":
-        P["workers"] += s["prison"][p]
-        s["prison"][p] = 0
-    elif eff == "monument":
-        for q in range(s["np"]):
-            change_virtue(s, q, 1)
-    elif eff == "watchtower":
-        for q in range(s["np"]):
-            if s["prison"][q] >= 3:
-                change_virtue(s, q, -1)
-    elif eff == "palace":
-        P["gold"] += P["virtue"] // 4
-    elif eff in ("treasury", "claypit"):
-        s["pending"].append(
-            {
-                "k": "choose",
-                "p": p,
-                "b": b,
-                "opts": ["gold", "silver"] if eff == "treasury" else ["gold", "marble"],
-            }
-        )
-    elif eff == "tavern":
-        s["pending"].append({"k": "tavern", "p": p})
-    elif eff == "armoury":
-        s["pending"].append(capture_frame(s, p, 1, free=True))
-    elif eff == "fortress":
-        s["pending"].append(capture_frame(s, p, 2, free=True))
-    elif eff == "barracks":
-        s["pending"].append({"k": "barracks", "p": p})
-    elif eff == "church" and P["debts"] > 0:
-        s["pending"].append({"k": "church", "p": p})
-    elif eff == "library" and P["hand"]:
-        s["pending"].append({"k": "library", "p": p})
-    elif eff == "graveyard" and P["appr"]:
-        s["pending"].append({"k": "graveyard", "p": p})
-    elif (
-        eff == "crane"
-        and P["workers"] > 0
-        and (any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p))
-    ):
-        s["pending"].append({"k": "crane", "p": p})
+    if eff in SIMPLE_EFFECTS:
+        gain(s, p, SIMPLE_EFFECTS[eff])
+    elif eff in EFFECTS:
+        EFFECTS[eff](s, p, P, b)
+
+
+#: Buildings whose effect is a plain gain when constructed.
+SIMPLE_EFFECTS = {
+    "smithy": {"stone": 4},
+    "thievesden": {"silver": 4},
+    "well": {"clay": 4},
+    "lumbercamp": {"wood": 4},
+    "factory": {"marble": 2},
+    "draftingroom": {"building": 2},
+}
+#: Treasury and Clay Pit: the gains to choose from (``gain <what>``).
+CHOOSE_GAINS = {"gold": {"gold": 1}, "silver": {"silver": 3}, "marble": {"marble": 1}}
+#: Library: gold for the discarded card.
+LIBRARY_GOLD = 2
+
+
+def _hideout(s: dict, p: int, P: dict, b: int) -> None:
+    P["workers"] += s["prison"][p]
+    s["prison"][p] = 0
+
+
+def _monument(s: dict, p: int, P: dict, b: int) -> None:
+    for q in range(s["np"]):
+        change_virtue(s, q, 1)
+
+
+def _watchtower(s: dict, p: int, P: dict, b: int) -> None:
+    for q in range(s["np"]):
+        if s["prison"][q] >= 3:
+            change_virtue(s, q, -1)
+
+
+def _palace(s: dict, p: int, P: dict, b: int) -> None:
+    P["gold"] += P["virtue"] // 4
+
+
+def _open(kind: str, when=None):
+    """An effect that opens decision ``kind`` (if ``when(s, p, P)``)."""
+
+    def effect(s: dict, p: int, P: dict, b: int) -> None:
+        if when is None or when(s, p, P):
+            decisions.push(s, kind, p)
+
+    return effect
+
+
+def _choose(opts: list[str]):
+    def effect(s: dict, p: int, P: dict, b: int) -> None:
+        decisions.push(s, "choose", p, b=b, opts=list(opts))
+
+    return effect
+
+
+def crane_may(s: dict, p: int) -> bool:
+    """The Crane's second Guildhall worker: a worker left and something to do there."""
+    P = s["players"][p]
+    return P["workers"] > 0 and (any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p))
+
+
+#: The other buildings' effects when constructed: (state, seat, player, building).
+EFFECTS = {
+    "bettinghouse": lambda s, p, P, b: take_debt(s, p, 1),
+    "hideout": _hideout,
+    "monument": _monument,
+    "watchtower": _watchtower,
+    "palace": _palace,
+    "treasury": _choose(["gold", "silver"]),
+    "claypit": _choose(["gold", "marble"]),
+    "tavern": _open("tavern"),
+    "armoury": lambda s, p, P, b: push_capture(s, p, 1, free=True),
+    "fortress": lambda s, p, P, b: push_capture(s, p, 2, free=True),
+    "barracks": _open("barracks"),
+    "church": _open("church", lambda s, p, P: P["debts"] > 0),
+    "library": _open("library", lambda s, p, P: bool(P["hand"])),
+    "graveyard": _open("graveyard", lambda s, p, P: bool(P["appr"])),
+    "crane": _open("crane", lambda s, p, P: crane_may(s, p)),
+}
 
 
 def start_cathedral(s: dict, p: int) -> None:
@@ -693,9 +838,7 @@ def start_cathedral(s: dict, p: int) -> None:
     if len(opts) == 1:
         cathedral_paid(s, p, opts[0])
     else:
-        s["pending"].append(
-            {"k": "pay", "p": p, "opts": [pay_token(o) for o in opts], "what": "cathedral"}
-        )
+        decisions.push(s, "pay", p, opts=[pay_token(o) for o in opts], what="cathedral")
 
 
 def cathedral_paid(s: dict, p: int, payment: dict) -> None:
@@ -707,7 +850,7 @@ def cathedral_paid(s: dict, p: int, payment: dict) -> None:
         discard_building(s, p, P["hand"][0])
         advance_cathedral(s, p)
     else:
-        s["pending"].append({"k": "cath_discard", "p": p})
+        decisions.push(s, "cath_discard", p)
 
 
 def advance_cathedral(s: dict, p: int) -> None:
@@ -729,312 +872,6 @@ def ransom_free(s: dict, p: int) -> None:
         Q["captives"][p] = 0
 
 
-# ---------------------------------------------------------------- frames: legal
-TRADE_VIRTUE = sorted(
-    {" ".join(c) for c in combinations_with_replacement(["clay", "wood", "stone"], 2)}
-)
-TRADE_MARBLE = sorted({" ".join(c) for c in combinations_with_replacement(["wood", "stone"], 3)})
-
-
-def _res_ok(P: dict, combo: str) -> bool:
-    need: dict = {}
-    for r in combo.split():
-        need[r] = need.get(r, 0) + 1
-    return affordable(P, need)
-
-
-def frame_legal(s: dict, f: dict) -> list[str]:
-    p = f["p"]
-    P = s["players"][p]
-    k = f["k"]
-    if k == "storehouse":
-        out = [f"trade virtue {c}" for c in TRADE_VIRTUE if _res_ok(P, c)]
-        out += [f"trade marble {c}" for c in TRADE_MARBLE if _res_ok(P, c)]
-        for a in sorted(set(P["appr"])):
-            if ABILITY[a] == "trade" and affordable(P, D.ALL_APPRENTICES[a][4][0]):
-                out.append(f"use {a}")
-        return out + ["done"]
-    if k == "workshop":
-        out = []
-        if len(P["appr"]) < appr_limit(P):
-            for a in face_up(s):
-                if workshop_hire_cost(s, p, a, f["n"])[0] <= P["silver"]:
-                    out.append(f"hire {a}")
-        return out + ["draw"]
-    if k in ("market_mid", "tavern"):
-        out = [f"hire {a}" for a in face_up(s)] if len(P["appr"]) < appr_limit(P) else []
-        return out + (["draw"] if k == "market_mid" else ["done"])
-    if k == "keep":
-        return [f"keep {b}" for b in f["cards"]]
-    if k == "capture":
-        out = []
-        tax, sup = capture_cost(s, f)
-        if tax_cost(P, tax, sup) <= P["silver"]:
-            limit = D.capture_location_limit(s["np"])
-            for loc in D.LARGE:
-                if len(f["locs"]) >= limit and loc not in f["locs"]:
-                    continue
-                for q in range(s["np"]):
-                    if s["loc"][loc][q] > 0:
-                        out.append(f"capture {loc} {q}")
-        return out + ["done"]
-    if k == "guardhouse":
-        out = ["turnin"]
-        if s["prison"][p]:
-            out.append("release")
-        if own_captive(s, p):
-            if tax_cost(P, 2, 3) <= P["silver"]:
-                out.append("ransom silver")
-            out.append("ransom debt")
-        if P["debts"] and tax_cost(P, 3, 3) <= P["silver"]:
-            out.append("paydebt")
-        return out + ["done"]
-    if k == "guildhall":
-        out = [f"build {b}" for b in sorted(set(P["hand"])) if can_build(s, p, b)]
-        if can_cathedral(s, p):
-            out.append("cathedral")
-        return out
-    if k == "pay":
-        return [f"pay {t}" for t in f["opts"]]
-    if k in ("cath_discard", "library", "handlimit"):
-        out = [f"discard {b}" for b in sorted(set(P["hand"]))]
-        return out + (["done"] if k == "library" else [])
-    if k == "choose":
-        return [f"gain {o}" for o in f["opts"]]
-    if k == "barracks":
-        return ["barracks capture"] + (["barracks ransom"] if own_captive(s, p) else [])
-    if k == "church":
-        return ["destroy", "done"]
-    if k == "graveyard":
-        return [f"fire {a}" for a in sorted(set(P["appr"]))]
-    if k == "crane":
-        ok = P["workers"] > 0 and (
-            any(can_build(s, p, x) for x in P["hand"]) or can_cathedral(s, p)
-        )
-        return (["place guildhall"] if ok else []) + ["done"]
-    if k == "hugo":
-        out = ["hugo pay"] if P["silver"] >= 2 and P["debts"] > 0 else []
-        return out + ["hugo debt"]
-    raise AssertionError(k)
-
-
-def frame_preview(s: dict, f: dict) -> dict:
-    """Extra prompt data so a UI can show what each choice costs or gives."""
-    p = f["p"]
-    P = s["players"][p]
-    k = f["k"]
-    if k == "workshop":
-        costs = {}
-        if len(P["appr"]) < appr_limit(P):
-            for a in face_up(s):
-                total, skip = workshop_hire_cost(s, p, a, f["n"])
-                costs[str(a)] = {
-                    "silver": total,
-                    "skip_coins": skip,
-                    "coins_on_card": s["arows"][find_appr(s, a)[0]][find_appr(s, a)[1]][1],
-                }
-        return {"hire_costs": costs, "draw_count": 1 + f["n"] // 2}
-    if k == "capture":
-        tax, sup = capture_cost(s, f)
-        return {
-            "next_cost": tax_cost(P, tax, sup),
-            "location_limit": D.capture_location_limit(s["np"]),
-            "targets": {loc: list(s["loc"][loc]) for loc in D.LARGE},
-        }
-    if k == "guardhouse":
-        return {
-            "ransom_cost": tax_cost(P, 2, 3),
-            "paydebt_cost": tax_cost(P, 3, 3),
-            "captives": sum(P["captives"]),
-            "in_prison": s["prison"][p],
-            "held_by_others": own_captive(s, p),
-        }
-    if k == "guildhall":
-        out: dict = {
-            "builds": {
-                str(b): [pay_token(o) for o in pay_options(s, p, D.ALL_BUILDINGS[b][2])]
-                for b in P["hand"]
-                if can_build(s, p, b)
-            }
-        }
-        if can_cathedral(s, p):
-            out["cathedral"] = {
-                "level": P["cath"] + 1,
-                "pay": [pay_token(o) for o in pay_options(s, p, D.CATHEDRAL[P["cath"] + 1][0])],
-            }
-        return out
-    return {}
-
-
-# ---------------------------------------------------------------- frames: apply
-def frame_apply(s: dict, f: dict, verb: str, args: list[str]) -> None:
-    p = f["p"]
-    P = s["players"][p]
-    k = f["k"]
-    st = s["pending"]
-    if k == "storehouse":
-        if verb == "done":
-            st.pop()
-            return
-        f["left"] -= 1
-        if f["left"] == 0:
-            st.pop()
-        if verb == "trade":
-            for r in args[1:]:
-                P[r] -= 1
-            if args[0] == "virtue":
-                change_virtue(s, p, 1)
-            else:
-                P["marble"] += 1
-        else:  # use
-            give, get = D.ALL_APPRENTICES[int(args[0])][4]
-            pay(s, p, give)
-            gain(s, p, get)
-    elif k == "workshop":
-        st.pop()
-        if verb == "draw":
-            draw_buildings(s, p, 1 + f["n"] // 2)
-        else:
-            aid = int(args[0])
-            r, c = find_appr(s, aid)
-            _, skip = workshop_hire_cost(s, p, aid, f["n"])
-            pay_tax(s, p, 2, 1 if board_is(P, "Rudolf") else 2)
-            for col in range(skip):
-                s["arows"][r][col][1] += 1
-            P["silver"] -= skip
-            hire(s, p, aid)
-    elif k in ("market_mid", "tavern"):
-        st.pop()
-        if verb == "hire":
-            hire(s, p, int(args[0]))
-        elif verb == "draw":
-            cards = s["bdeck"][:5]
-            del s["bdeck"][:5]
-            if cards:
-                st.append({"k": "keep", "p": p, "cards": cards})
-    elif k == "keep":
-        st.pop()
-        b = int(args[0])
-        P["hand"].append(b)
-        s["bdeck"].extend(c for c in f["cards"] if c != b)
-    elif k == "capture":
-        if verb == "done":
-            st.pop()
-            return
-        loc, q = args[0], int(args[1])
-        tax, sup = capture_cost(s, f)
-        pay_tax(s, p, tax, sup)
-        if f["made"] > 0 and not f["free"] and f["disc"] > 0:
-            if s["options"].get("conspirator_mode") != "per_capture":
-                f["disc"] -= 1
-        f["made"] += 1
-        if loc not in f["locs"]:
-            f["locs"].append(loc)
-        cnt = s["loc"][loc][q]
-        s["loc"][loc][q] = 0
-        if q == p:
-            P["workers"] += cnt
-        else:
-            P["captives"][q] += cnt
-        f["left"] -= 1
-        if f["left"] == 0:
-            st.pop()
-    elif k == "guardhouse":
-        if verb == "done":
-            st.pop()
-            return
-        f["left"] -= 1
-        if f["left"] == 0:
-            st.pop()
-        if verb == "turnin":
-            total = sum(P["captives"])
-            for q in range(s["np"]):
-                s["prison"][q] += P["captives"][q]
-                P["captives"][q] = 0
-            P["silver"] += total + (2 if board_is(P, "Bertha") else 0)
-            P["gold"] += count_ab(P, "enforcer")
-        elif verb == "release":
-            P["workers"] += s["prison"][p]
-            s["prison"][p] = 0
-        elif verb == "ransom":
-            ransom_free(s, p)
-            if args[0] == "silver":
-                pay_tax(s, p, 2, 3)
-            else:
-                change_virtue(s, p, -1)
-                take_debt(s, p, 1)
-        elif verb == "paydebt":
-            pay_tax(s, p, 3, 3)
-            P["debts"] -= 1
-            P["paid"] += 1
-            change_virtue(s, p, 1)
-            for a in list(P["appr"]):
-                if ABILITY[a] == "debtcollector":
-                    gain(s, p, D.ALL_APPRENTICES[a][4])
-    elif k == "guildhall":
-        st.pop()
-        if verb == "build":
-            start_build(s, p, int(args[0]))
-        else:
-            start_cathedral(s, p)
-    elif k == "pay":
-        st.pop()
-        from .notation import parse_pay_token
-
-        payment = parse_pay_token(args[0])
-        if f["what"] == "build":
-            finish_build(s, p, f["b"], payment)
-        else:
-            cathedral_paid(s, p, payment)
-    elif k == "cath_discard":
-        st.pop()
-        discard_building(s, p, int(args[0]))
-        advance_cathedral(s, p)
-    elif k == "library":
-        st.pop()
-        if verb == "discard":
-            discard_building(s, p, int(args[0]))
-            P["gold"] += 2
-    elif k == "handlimit":
-        discard_building(s, p, int(args[0]))
-        if len(P["hand"]) <= D.HAND_LIMIT:
-            st.pop()
-    elif k == "choose":
-        st.pop()
-        what = args[0]
-        if what == "silver":
-            P["silver"] += 3
-        else:
-            P[what] += 1
-    elif k == "barracks":
-        st.pop()
-        if args[0] == "ransom":
-            ransom_free(s, p)
-        else:
-            st.append(capture_frame(s, p, 1, free=True))
-    elif k == "church":
-        st.pop()
-        if verb == "destroy":
-            P["debts"] -= 1
-    elif k == "graveyard":
-        st.pop()
-        P["appr"].remove(int(args[0]))
-        s["adeck"].append(int(args[0]))
-    elif k == "crane":
-        st.pop()
-        if verb == "place":
-            do_place(s, p, ["guildhall"])
-    elif k == "hugo":
-        if verb == "hugo" and args[0] == "pay":
-            P["silver"] -= 2
-            P["debts"] -= 1
-            f["count"] -= 1
-            if f["count"] <= 0 or P["silver"] < 2 or P["debts"] == 0:
-                st.pop()
-        else:
-            st.pop()
-
-
 # ---------------------------------------------------------------- turn flow
 def advance(s: dict) -> None:
     """Run automatic steps until someone owes a decision or the game ends."""
@@ -1045,7 +882,7 @@ def advance(s: dict) -> None:
             continue
         p = s["turn"]
         if len(s["players"][p]["hand"]) > D.HAND_LIMIT:
-            s["pending"].append({"k": "handlimit", "p": p})
+            decisions.push(s, "handlimit", p)
             return
         end_turn(s)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.notation import Action
 from florencia_tui.games.architects import data as D
 from florencia_tui.games.architects import texts
 from florencia_tui.games.architects.describe import action_label
@@ -93,89 +94,52 @@ def face_up(view: dict) -> dict[int, tuple[int, int, dict]]:
     return out
 
 
-def skills_of(p: dict) -> set[str]:
-    out: set[str] = set()
-    for a in p["apprentices"]:
-        out.update(a["skills"])
-    return out
+def short_words(short: dict) -> str:
+    return ", ".join(f"{k} {r}" for r, k in short.items())
 
 
-def shortfall(p: dict, cost: dict) -> dict:
-    """What p lacks to pay ``cost`` (approximating Therese's and Lothaire's powers)."""
-    have = {r: p[r] for r in D.RESOURCES}
-    need = {r: k for r, k in cost.items()}
-    if p.get("board") == "Lothaire":
-        if need.get("ws"):
-            need["ws"] -= 1
-        else:
-            for r in ("wood", "stone"):
-                if need.get(r):
-                    need[r] -= 1
-                    break
-    short: dict = {}
-    ws = need.pop("ws", 0)
-    if p.get("board") == "Therese":
-        gm = need.pop("gold", 0) + need.pop("marble", 0)
-        if gm > have["gold"] + have["marble"]:
-            short["gold/marble"] = gm - have["gold"] - have["marble"]
-    for r, k in need.items():
-        if k > have[r]:
-            short[r] = k - have[r]
-    if ws > have["wood"] + have["stone"]:
-        short["wood/stone"] = ws - have["wood"] - have["stone"]
-    return short
-
-
-def build_reason(view: dict, seat: int, bid: int) -> str:
-    p = view["players"][seat]
-    missing = [c for c in D.ALL_BUILDINGS[bid][1] if c not in skills_of(p)]
-    if missing:
-        return f"needs {texts.skills_text(''.join(missing))} (hire an apprentice with that skill)"
-    short = shortfall(p, D.ALL_BUILDINGS[bid][2])
-    if short:
-        return "short of " + ", ".join(f"{k} {r}" for r, k in short.items())
+def build_reason(blocker: dict) -> str:
+    """Why a building cannot be constructed, from the rules' build_blocker."""
+    if blocker["skills"]:
+        return f"needs {texts.skills_text(blocker['skills'])} (hire an apprentice with that skill)"
+    if blocker["short"]:
+        return "short of " + short_words(blocker["short"])
     return "not possible now"
 
 
-def cathedral_reason(view: dict, seat: int) -> str:
-    p = view["players"][seat]
-    lvl = p["cath"] + 1
-    if lvl > 5:
+def cathedral_reason(blocker: dict | None, virtue: int) -> str:
+    """Why the Cathedral is out of reach, from the rules' cathedral_blocker."""
+    if blocker is None:
+        return "not possible now"
+    why, lvl = blocker["why"], blocker["level"]
+    if why == "top":
         return "you are at the top of the Cathedral"
-    if p["virtue"] < D.CATHEDRAL_MIN_VIRTUE:
-        return f"needs virtue {D.CATHEDRAL_MIN_VIRTUE}+ (you have {p['virtue']})"
-    level = view["cathedral"]["levels"][lvl - 1]
-    if len(level["markers"]) >= level["spaces"]:
+    if why == "virtue":
+        return f"needs virtue {blocker['virtue_min']}+ (you have {virtue})"
+    if why == "full":
         return f"level {lvl} is full"
-    if not p.get("hand") and p.get("board") != "Frederick":
+    if why == "card":
         return "you need a building card to discard"
-    short = shortfall(p, D.CATHEDRAL[lvl][0])
-    if short:
-        return f"level {lvl} costs {texts.cost_text(D.CATHEDRAL[lvl][0])}; short of " + ", ".join(
-            f"{k} {r}" for r, k in short.items()
-        )
-    return "not possible now"
+    return f"level {lvl} costs {texts.cost_text(blocker['cost'])}; short of " + short_words(
+        blocker["short"]
+    )
 
 
 # ----- placement --------------------------------------------------------------------
 def place_label(view: dict, action: str) -> tuple[Text, str]:
     """(label, detail) for a placement, from the prompt's yields."""
-    y = view.get("yields") or {}
-    args = action.split()[1:]
+    y = view["yields"]
+    args = Action.parse(action).args
     loc = args[0]
     key = " ".join(args)
     me = view["players"][view["seat"]]
-    here = (
-        view["locations"].get(loc, [0] * len(view["names"]))[view["seat"]]
-        if loc in view["locations"]
-        else 0
-    )
+    here = view["locations"][loc][view["seat"]] if loc in view["locations"] else 0
     t = Text()
     if loc == "market":
         i = int(args[1]) - 1
-        eff = dict(y.get(key, {}))
-        cost = eff.pop("cost_silver", D.MARKET_COST[i])
-        virtue = eff.pop("virtue", -1)
+        eff = dict(y[key])
+        cost = eff.pop("cost_silver")
+        virtue = eff.pop("virtue")
         choice = eff.pop("choice", None)
         t.append(f"Black Market {render.MARKET_SIDES[i]:<6} ")
         t.append(f"pay {cost}$: ")
@@ -192,7 +156,7 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
     t.append(f"{name:<18}")
     n = here + 1
     if loc in ("quarry", "forest", "silversmith") or key in ("mines clay", "mines gold"):
-        gains = y.get(key, {})
+        gains = y[key]
         t.append_text(render.gains_text(gains))
         base = {
             "quarry": "1 stone per worker of yours there",
@@ -204,7 +168,7 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         detail = f"Gain {words(gains)}: {base} ({n} with this one), plus your apprentices' bonuses."
         return t, detail
     if loc == "storehouse":
-        k = y.get(loc, {}).get("actions", n)
+        k = y[loc]["actions"]
         t.append(f"up to {render.plural(k, 'trade')}")
         detail = (
             f"Up to {render.plural(k, 'trade')}: 2 clay/wood/stone -> 1 virtue, "
@@ -213,8 +177,8 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         )
         return t, detail
     if loc == "workshop":
-        w = y.get(loc, {})
-        cols, draw = w.get("hire_columns", 1), w.get("draw", 1)
+        w = y[loc]
+        cols, draw = w["hire_columns"], w["draw"]
         t.append(f"hire (col≤{cols}) or draw {draw}")
         dodged = w["tax_dodged"]
         tax = f"{w['hire_tax']} tax" + (f", you ignore {dodged} of it" if dodged else "")
@@ -225,28 +189,29 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         )
         return t, detail
     if loc == "towncentre":
-        tc = y.get(loc, {})
-        k, lim = tc.get("captures", n), tc.get("locations", 1)
+        tc = y[loc]
+        k, lim = tc["captures"], tc["locations"]
         t.append(f"up to {render.plural(k, 'capture')}")
         detail = (
             f"Up to {render.plural(k, 'capture')}: all of one player's workers "
             f"at one location ({lim} location{'s' if lim > 1 else ''} in all). "
-            f"The first costs 1 silver tax, each further one 1 silver."
+            f"The first costs you {tc['first_cost']} silver (tax), the next "
+            f"{tc['next_cost']} silver."
         )
         return t, detail
     if loc == "taxstand":
-        ts = y.get(loc, {})
-        gains = {"silver": ts.get("silver", 0), "gold": ts.get("gold", 0)}
+        ts = y[loc]
+        gains = {"silver": ts["silver"], "gold": ts["gold"]}
         t.append_text(render.gains_text(gains))
         t.append(" ")
-        t.append_text(render.res("virtue", ts.get("virtue", -2), word=True, sign=True))
+        t.append_text(render.res("virtue", ts["virtue"], word=True, sign=True))
         detail = (
-            f"Take all {ts.get('silver', 0)} silver from the Tax Stand and lose "
-            f"{-ts.get('virtue', -2)} virtue (you have {me['virtue']})."
+            f"Take all {ts['silver']} silver from the Tax Stand and lose "
+            f"{-ts['virtue']} virtue (you have {me['virtue']})."
         )
         return t, detail
     if loc == "guardhouse":
-        k = y.get(loc, {}).get("actions", n)
+        k = y[loc]["actions"]
         t.append(f"up to {render.plural(k, 'action')}")
         held = sum(q["captives"][view["seat"]] for q in view["players"])
         detail = (
@@ -257,8 +222,8 @@ def place_label(view: dict, action: str) -> tuple[Text, str]:
         )
         return t, detail
     if loc == "guildhall":
-        g = y.get("guildhall", {})
-        builds = [D.ALL_BUILDINGS[b][0] for b in g.get("build", [])]
+        g = y["guildhall"]
+        builds = [D.ALL_BUILDINGS[b][0] for b in g["build"]]
         parts = []
         if builds:
             parts.append("build " + ", ".join(builds))
@@ -289,7 +254,7 @@ def place_rows(view: dict, legal: list[str]) -> list[Row]:
     spare = iter(dict.fromkeys(k for k in "d" + SEQ_KEYS if k not in PLACE_KEYS.values()))
     for a in legal:
         if a.startswith("dismiss"):
-            aid = int(a.split()[1])
+            aid = Action.parse(a).num(0, "the apprentice")
             key = next(spare, "")
             rows.append(
                 Row(
@@ -305,7 +270,7 @@ def place_rows(view: dict, legal: list[str]) -> list[Row]:
 def place_unavailable(view: dict, legal: list[str]) -> list[tuple[str, str]]:
     seat = view["seat"]
     me = view["players"][seat]
-    y = view.get("yields") or {}
+    y = view["yields"]
     out: list[tuple[str, str]] = []
     if "place mines gold" not in legal:
         out.append(("Mines (gold)", "needs 2 of your workers there: place one for clay first"))
@@ -322,35 +287,39 @@ def place_unavailable(view: dict, legal: list[str]) -> list[tuple[str, str]]:
             if who is not None:
                 out.append((side, f"taken by {view['names'][who]}"))
             else:
-                cost = y.get(f"market {i + 1}", {}).get("cost_silver", D.MARKET_COST[i])
+                cost = y[f"market {i + 1}"]["cost_silver"]
                 out.append((side, f"costs {cost} silver, you have {me['silver']}"))
     if "place guildhall" not in legal:
         hand = me.get("hand") or []
+        blocked = y["guildhall"]["blocked"]
         why = []
         if hand:
             why.append(
                 "no building you can construct: "
-                + "; ".join(f"{h['name']} {build_reason(view, seat, h['id'])}" for h in hand[:2])
+                + "; ".join(
+                    f"{h['name']} {build_reason(blocked['builds'][str(h['id'])])}" for h in hand[:2]
+                )
                 + ("…" if len(hand) > 2 else "")
             )
         else:
             why.append("no building cards in hand")
-        why.append("Cathedral: " + cathedral_reason(view, seat))
+        why.append("Cathedral: " + cathedral_reason(blocked["cathedral"], me["virtue"]))
         out.append(("Guildhall", "; ".join(why)))
     return out
 
 
 # ----- every other decision ---------------------------------------------------------
 def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
-    kind = prompt.kind.split(".", 1)[1]
     data = prompt.data
     seat = prompt.seat
     me = view["players"][seat]
     names = view["names"]
+    words_for = data.get("labels") or {}  # the decision table's labels
     up = face_up(view)
     rows: list[Row] = []
     for a in legal:
-        verb, args = a.split()[0], a.split()[1:]
+        act = Action.parse(a)
+        verb, args = act.verb, act.args
         label: Text | None = None
         detail = ""
         if verb == "hire":
@@ -369,13 +338,14 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                 label.append(f", take its {card['coins']}$", style="bold")
             detail = appr_detail(aid)
         elif verb == "draw":
-            k = data.get("draw_count", 5 if kind == "market_mid" else 1)
-            keep = ", keep 1" if kind == "market_mid" else ""
+            k = data["draw_count"]
+            keep = f", keep {data['keep_count']}" if "keep_count" in data else ""
             label = Text(f"Draw {render.plural(k, 'building card')}{keep}")
             detail = f"The building deck has {render.plural(view['building_deck'], 'card')}."
         elif verb in ("keep", "discard"):
             bid = int(args[0])
-            extra = "for 2 gold" if kind == "library" else ""
+            gain = data.get("discard_gain") if verb == "discard" else None
+            extra = f"for {words(gain)}" if gain else ""
             label = building_label(verb.capitalize(), bid, extra)
             detail = building_detail(bid)
         elif verb == "build":
@@ -402,7 +372,7 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
             vp = D.CATHEDRAL[lvl][2]
             label = Text(f"Cathedral level {lvl} ({vp} VP): ")
             label.append_text(render.cost_text(D.CATHEDRAL[lvl][0]))
-            label.append(", discard 1 card" if me.get("board") != "Frederick" else "")
+            label.append(", discard 1 card" if data["blocked"]["cathedral_discard"] else "")
             detail = (
                 f"Advance to level {lvl}: {vp} VP at the end, draw a reward card "
                 f"({view['rewards_left']} left; then +1 virtue each)."
@@ -440,9 +410,10 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                 + "."
             )
         elif verb == "turnin":
-            k = data.get("captives", sum(me["captives"]))
+            k = data["captives"]
+            gets = words(data["turnin_gain"])
             label = Text(
-                f"Turn in {render.plural(k, 'captive')} to the Prison: +{k} silver"
+                f"Turn in {render.plural(k, 'captive')} to the Prison: +{gets}"
                 if k
                 else "Turn in captives (you hold none)"
             )
@@ -473,22 +444,10 @@ def follow_rows(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
                 + (" (free action)" if verb == "dismiss" else "")
             )
             detail = appr_detail(aid)
-        elif verb == "done":
-            label = Text(
-                {
-                    "storehouse": "Done (skip the remaining trades)",
-                    "capture": "Done capturing",
-                    "guardhouse": "Done",
-                    "tavern": "Hire nobody",
-                    "church": "Keep the debt",
-                    "library": "Keep all cards",
-                    "crane": "No second worker",
-                }.get(kind, "Done")
-            )
         elif verb == "place":
             label = Text("Place another worker in the Guildhall")
         if label is None:
-            label = Text(action_label(names, a))
+            label = Text(words_for.get(a) or action_label(names, a))
         rows.append(Row(a, label, detail))
     return rows
 
@@ -498,67 +457,94 @@ def pay_words(token: str) -> str:
     return ", ".join(f"{k} {r}" for r, k in pay.items()) or "nothing"
 
 
-def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:
-    kind = prompt.kind.split(".", 1)[1]
-    data = prompt.data
-    seat = prompt.seat
-    me = view["players"][seat]
-    out: list[tuple[str, str]] = []
-    limit = D.APPRENTICE_LIMIT + (1 if me.get("board") == "Rudolf" else 0)
-    if kind in ("workshop", "market_mid", "tavern", "freehire"):
-        if len(me["apprentices"]) >= limit:
-            out.append(
-                ("Hire", f"you have {limit} apprentices; dismiss one first (it is listed here)")
-            )
-        elif kind == "workshop":
-            for aid, cost in (data.get("hire_costs") or {}).items():
-                if f"hire {aid}" not in legal:
-                    out.append(
-                        (
-                            f"Hire {appr_name(int(aid))}",
-                            f"costs {cost['silver']} silver, you have {me['silver']}",
-                        )
-                    )
-    elif kind == "guildhall":
-        for h in me.get("hand") or []:
-            if f"build {h['id']}" not in legal:
-                out.append((f"Build {h['name']}", build_reason(view, seat, h["id"])))
-        if "cathedral" not in legal:
-            out.append(("Cathedral", cathedral_reason(view, seat)))
-    elif kind == "guardhouse":
-        if "release" not in legal:
-            out.append(("Release", "none of your workers is in the Prison"))
-        if not data.get("held_by_others"):
-            out.append(("Ransom", "nobody holds your workers"))
-        elif "ransom silver" not in legal:
-            out.append(
-                (
-                    "Ransom for silver",
-                    f"costs {data.get('ransom_cost')} silver, you have {me['silver']}",
-                )
-            )
-        if "paydebt" not in legal:
-            why = (
-                "you have no unpaid debt"
-                if not me["debts"]
-                else f"costs {data.get('paydebt_cost')} silver, you have {me['silver']}"
-            )
-            out.append(("Pay off a debt", why))
-    elif kind == "storehouse":
-        if not any(a.startswith("trade virtue") for a in legal):
-            out.append(("Trade for virtue", "needs 2 of clay, wood and stone"))
-        if not any(a.startswith("trade marble") for a in legal):
-            out.append(("Trade for marble", "needs 3 of wood and stone"))
-    elif kind == "capture":
-        if legal == ["done"] or all(a == "done" for a in legal):
-            cost = data.get("next_cost", 0)
-            why = (
-                f"the next capture costs {cost} silver, you have {me['silver']}"
-                if cost > me["silver"]
-                else "no workers at a location you may still use"
-            )
-            out.append(("Capture", why))
+Reasons = list[tuple[str, str]]
+
+
+def _hire_unavailable(data: dict, me: dict, legal: list[str]) -> Reasons:
+    limit = data["appr_limit"]
+    if len(me["apprentices"]) >= limit:
+        return [("Hire", f"you have {limit} apprentices; dismiss one first (it is listed here)")]
+    return [
+        (
+            f"Hire {appr_name(int(aid))}",
+            f"costs {cost['silver']} silver, you have {me['silver']}",
+        )
+        for aid, cost in (data.get("hire_costs") or {}).items()
+        if f"hire {aid}" not in legal
+    ]
+
+
+def _guildhall_unavailable(data: dict, me: dict, legal: list[str]) -> Reasons:
+    blocked = data["blocked"]
+    out = [
+        (f"Build {h['name']}", build_reason(blocked["builds"][str(h["id"])]))
+        for h in me.get("hand") or []
+        if f"build {h['id']}" not in legal
+    ]
+    if "cathedral" not in legal:
+        out.append(("Cathedral", cathedral_reason(blocked["cathedral"], me["virtue"])))
     return out
+
+
+def _guardhouse_unavailable(data: dict, me: dict, legal: list[str]) -> Reasons:
+    out = []
+    if "release" not in legal:
+        out.append(("Release", "none of your workers is in the Prison"))
+    if not data["held_by_others"]:
+        out.append(("Ransom", "nobody holds your workers"))
+    elif "ransom silver" not in legal:
+        out.append(
+            ("Ransom for silver", f"costs {data['ransom_cost']} silver, you have {me['silver']}")
+        )
+    if "paydebt" not in legal:
+        why = (
+            "you have no unpaid debt"
+            if not me["debts"]
+            else f"costs {data['paydebt_cost']} silver, you have {me['silver']}"
+        )
+        out.append(("Pay off a debt", why))
+    return out
+
+
+def _storehouse_unavailable(data: dict, me: dict, legal: list[str]) -> Reasons:
+    out = []
+    if not any(a.startswith("trade virtue") for a in legal):
+        out.append(("Trade for virtue", "needs 2 of clay, wood and stone"))
+    if not any(a.startswith("trade marble") for a in legal):
+        out.append(("Trade for marble", "needs 3 of wood and stone"))
+    return out
+
+
+def _capture_unavailable(data: dict, me: dict, legal: list[str]) -> Reasons:
+    if any(a != "done" for a in legal):
+        return []
+    cost = data["next_cost"]
+    why = (
+        f"the next capture costs {cost} silver, you have {me['silver']}"
+        if cost > me["silver"]
+        else "no workers at a location you may still use"
+    )
+    return [("Capture", why)]
+
+
+#: Why tempting answers are missing, by prompt kind (from the prompt's data).
+UNAVAILABLE = {
+    "workshop": _hire_unavailable,
+    "market_mid": _hire_unavailable,
+    "tavern": _hire_unavailable,
+    "freehire": _hire_unavailable,
+    "guildhall": _guildhall_unavailable,
+    "guardhouse": _guardhouse_unavailable,
+    "storehouse": _storehouse_unavailable,
+    "capture": _capture_unavailable,
+}
+
+
+def follow_unavailable(prompt: Prompt, view: dict, legal: list[str]) -> Reasons:
+    reasons = UNAVAILABLE.get(prompt.kind.split(".", 1)[1])
+    if reasons is None:
+        return []
+    return reasons(prompt.data, view["players"][prompt.seat], legal)
 
 
 def rows_for(prompt: Prompt, view: dict, legal: list[str]) -> list[Row]:
