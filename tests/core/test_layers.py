@@ -86,3 +86,31 @@ def test_every_game_is_one_package_with_its_parts():
         assert (root / "ui" / "__init__.py").is_file(), f"{plugin.id} has no ui/"
         assert plugin.game.id == plugin.id
         assert plugin.bot.evaluate is not None
+
+
+def _textual_imports(path: Path) -> set[str]:
+    """What a file imports from Textual, as ``module.name`` (``textual.screen.Screen``)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("textual"))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual"):
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def test_every_custom_message_is_defined_in_tui_messages():
+    """One module holds the app's own Textual messages; the rest import them."""
+    home = PKG / "tui" / "messages.py"
+    found = []
+    for f in PKG.rglob("*.py"):
+        if any(m.startswith("textual.message") for m in _textual_imports(f)):
+            assert f == home, (
+                f"{f.relative_to(PKG)} imports textual.message: define it in tui/messages.py"
+            )
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+                if "Message" in bases:
+                    found.append((f, node.name))
+    assert found and all(f == home for f, _ in found), found

@@ -24,7 +24,8 @@ from textual.widgets import Footer, Input, RichLog, Static
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
 from florencia_tui.table import LogEntry, TableLike
-from florencia_tui.tui.adapter import SubmitAction, game_ui
+from florencia_tui.tui.adapter import game_ui
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.screens.confirm import ConfirmScreen
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
