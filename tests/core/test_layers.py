@@ -114,3 +114,22 @@ def test_every_custom_message_is_defined_in_tui_messages():
                 if "Message" in bases:
                     found.append((f, node.name))
     assert found and all(f == home for f, _ in found), found
+
+
+def test_networking_defines_no_screen():
+    """net/ is networking (service, server, sshd, web, protocol, wire, remote,
+    passwords, client, cli): the lobby's screens live under tui/screens/. The
+    client and the servers may run the App; none defines a Screen or imports
+    textual.screen."""
+    files = list((PKG / "net").rglob("*.py"))
+    assert any(f.name == "client.py" for f in files)
+    for f in files:
+        bad = {m for m in _textual_imports(f) if m.startswith("textual.screen")}
+        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+                assert not any(b.endswith("Screen") for b in bases), (
+                    f"{f.relative_to(PKG)} defines the screen {node.name}"
+                )
+    assert not list((PKG / "net").glob("*.tcss")), "screens' styles belong under tui/"

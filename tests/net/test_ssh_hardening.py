@@ -13,8 +13,7 @@ import time
 from rich.text import Text
 
 from florencia_tui.net import sshd
-from florencia_tui.net.client import INTERNAL_ERROR
-from florencia_tui.net.lobby import NetApp
+from florencia_tui.net.client import INTERNAL_ERROR, NetApp
 
 LEAKS = ("Traceback", "florencia_tui", ".py", "site-packages", "/tmp/", "/work/")
 
@@ -56,7 +55,7 @@ def test_an_internal_error_goes_to_the_server_log_not_the_player(capsys):
     app = NetApp(Link())
     app._exit_renderables.append(
         Text(
-            'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/lobby.py", '
+            'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/client.py", '
             'line 3\n    secret = state["hands"][1]\nKeyError: 1'
         )
     )
@@ -64,7 +63,7 @@ def test_an_internal_error_goes_to_the_server_log_not_the_player(capsys):
     err = capsys.readouterr().err
     assert err.strip() == INTERNAL_ERROR
     ((op, kw),) = Link.calls
-    assert op == "report" and "lobby.py" in kw["text"] and "hands" in kw["text"]
+    assert op == "report" and "client.py" in kw["text"] and "hands" in kw["text"]
 
 
 async def test_a_flood_of_input_is_rationed_and_starves_nobody(harness):
