@@ -14,7 +14,7 @@ import time
 from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -412,9 +412,8 @@ class GameScreen(Screen[None]):
         seat = self.viewer
         self.app.push_screen(HelpScreen(notation_help(self.table, seat), title="Notation"))
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "command":
-            return
+    @on(Input.Submitted, "#command")
+    async def command_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
         if text.lower() in ("?", "help"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -106,28 +107,29 @@ class NewTableScreen(ModalScreen[dict | None]):
         games.highlighted = 0
         games.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected, "#new-game")
+    def game_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.query_one("#new-humans", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Button.Pressed, "#new-bot")
+    def next_bot_level(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_create()
+        kinds = list(BOT_KINDS)
+        self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
+        event.button.label = BOT_KINDS[self.bot]
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#new-hints")
+    def toggle_hints(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "new-bot":  # cycle the bots' level
-            kinds = list(BOT_KINDS)
-            self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
-            event.button.label = BOT_KINDS[self.bot]
-            return
-        if event.button.id == "new-hints":
-            self.hints = not self.hints
-            event.button.label = "on" if self.hints else "off"
-            return
-        self.action_create()
+        self.hints = not self.hints
+        event.button.label = "on" if self.hints else "off"
 
-    def action_create(self) -> None:
+    @on(Input.Submitted, "#new-humans, #new-bots")
+    @on(Button.Pressed, "#new-create")
+    def action_create(self, event: Input.Submitted | Button.Pressed | None = None) -> None:
+        if event is not None:
+            event.stop()
         games = self.query_one("#new-game", OptionList)
         option = games.highlighted_option or games.get_option_at_index(0)
 
@@ -229,12 +231,14 @@ class LobbyScreen(Screen[None]):
         opt = box.highlighted_option
         return self.tables.get(opt.id) if opt is not None and opt.id else None
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "tables" and event.option.id:
+    @on(OptionList.OptionSelected, "#tables")
+    def table_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
             self.app.join(event.option.id)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "code" and event.value.strip():
+    @on(Input.Submitted, "#code")
+    def code_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
             self.app.join(event.value.strip())
             event.input.value = ""
 

@@ -9,6 +9,7 @@ seat), so what the seat did not see stays hidden here too.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
@@ -137,12 +138,13 @@ class LogScreen(Screen[None]):
     def action_close(self) -> None:
         self.app.pop_screen()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "log-search":
-            self.text_filter = event.value
-            self.refresh_lines()
+    @on(Input.Changed, "#log-search")
+    def search_changed(self, event: Input.Changed) -> None:
+        self.text_filter = event.value
+        self.refresh_lines()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Input.Submitted, "#log-search")
+    def search_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.query_one("#log-lines").focus()
 
