@@ -85,22 +85,31 @@ class NetApp(DiffingDisplay, FlorenciaApp):
         super().__init__(store=_NoStore(), bot_delay=0)
         self.conn = conn  # type: ignore[assignment]
         self._refresh_queued = False
+        # What Textual prints after an internal error (a traceback with source
+        # lines and server paths) goes to its error console: here a buffer that
+        # report_errors sends to the service's log, never to the player.
+        self._error_text = io.StringIO()
+        self.error_console = Console(
+            file=self._error_text,
+            width=120,
+            color_system=None,
+            legacy_windows=False,
+            markup=False,
+            highlight=False,
+        )
 
     def on_mount(self, event) -> None:
         event.prevent_default()  # not FlorenciaApp's home screen
         self._enter()
 
-    def _print_error_renderables(self) -> None:
-        """What Textual prints after an internal error (a traceback with source
-        lines and server paths) goes to the service's log, never to the player."""
-        if not self._exit_renderables:
-            return
-        buf = io.StringIO()
-        console = Console(file=buf, width=120, color_system=None, legacy_windows=False)
-        for renderable in self._exit_renderables:
-            console.print(renderable)
-        self._exit_renderables.clear()
-        report(self.conn, buf.getvalue())
+    def report_errors(self) -> None:
+        """Send what the app's error console took (once the app has stopped)
+        to the service's log; the player reads one plain line."""
+        text = self._error_text.getvalue()
+        if text:
+            self._error_text.seek(0)
+            self._error_text.truncate()
+            report(self.conn, text)
 
     def _enter(self) -> None:
         loop = asyncio.get_running_loop()
@@ -260,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app.run()
     finally:
+        app.report_errors()
         conn.close()
     return app.return_code or 0
 
