@@ -12,6 +12,27 @@ def _isolated_data_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def record_notifications():
+    """``record_notifications(app)``: a list that gets every message ``app``
+    (or any of its screens and widgets, which call ``app.notify``) shows as a
+    notification from now on, through the public ``notify`` rather than
+    Textual's private store of them."""
+    return _record_notifications
+
+
+def _record_notifications(app) -> list[str]:
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = recording
+    return said
+
+
+@pytest.fixture
 def assert_replays():
     """``assert_replays(game, seed, options, actions, final)``: the game's record
     survives JSON, replaying its actions from (game, seed, players, options)

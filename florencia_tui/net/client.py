@@ -11,17 +11,36 @@ inside does: an internal error is reported to the table service, which logs
 it, and the player reads one plain line (no traceback, path or source line).
 Input that is not valid UTF-8 (a Latin-1 terminal) is read with replacement
 characters instead of ending the app.
+
+:class:`NetApp` is the normal :class:`~florencia_tui.tui.app.FlorenciaApp`
+with the lobby (:mod:`florencia_tui.tui.screens.lobby`) where the home screen
+would be. Each game is the usual
+:class:`~florencia_tui.tui.screens.game.GameScreen` over a
+:class:`~florencia_tui.net.remote.RemoteTable`, fixed to this player's seat.
 """
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import fcntl
 import functools
+import io
 import os
 import sys
 import termios
 import threading
+from pathlib import Path
+
+from rich.console import Console
+
+from florencia_tui.net.remote import Connection, RemoteError
+from florencia_tui.net.wire import DiffingDisplay
+from florencia_tui.tui.app import FlorenciaApp
+from florencia_tui.tui.screens.game import GameScreen
+from florencia_tui.tui.screens.lobby import LOBBY_CSS, LobbyScreen, steady_cursors
+
+TUI_CSS = Path(__file__).resolve().parent.parent / "tui" / "app.tcss"
 
 INTERNAL_ERROR = (
     "florencia: the app stopped on an internal error (the server keeps the "
@@ -50,6 +69,166 @@ def report(conn, text: str) -> None:
     print(INTERNAL_ERROR, file=sys.stderr)
 
 
+class NetApp(DiffingDisplay, FlorenciaApp):
+    """The app one networked player runs (under SSH, in a browser, or ForceCommand).
+
+    Its output is the changed cells only (:mod:`florencia_tui.net.wire`)."""
+
+    CSS_PATH = [TUI_CSS, LOBBY_CSS]
+    TITLE = "florencia"
+    #: The files this app could write are the server's: a log export is shown instead.
+    writes_local_files = False
+
+    def __init__(self, conn: Connection) -> None:
+        """``conn``: the player's link to the table service, already signed in
+        (by SSH, the browser's sign-in or the socket's peer account)."""
+        super().__init__(store=_NoStore(), bot_delay=0)
+        self.conn = conn  # type: ignore[assignment]
+        self._refresh_queued = False
+        # What Textual prints after an internal error (a traceback with source
+        # lines and server paths) goes to its error console: here a buffer that
+        # report_errors sends to the service's log, never to the player.
+        self._error_text = io.StringIO()
+        self.error_console = Console(
+            file=self._error_text,
+            width=120,
+            color_system=None,
+            legacy_windows=False,
+            markup=False,
+            highlight=False,
+        )
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # not FlorenciaApp's home screen
+        self._enter()
+
+    def report_errors(self) -> None:
+        """Send what the app's error console took (once the app has stopped)
+        to the service's log; the player reads one plain line."""
+        text = self._error_text.getvalue()
+        if text:
+            self._error_text.seek(0)
+            self._error_text.truncate()
+            report(self.conn, text)
+
+    def _enter(self) -> None:
+        loop = asyncio.get_running_loop()
+
+        def sink(msg: dict) -> None:
+            try:
+                # Handled as a message of the app (in its context, in order).
+                loop.call_soon_threadsafe(self.call_later, self._on_event, msg)
+            except RuntimeError:  # the app has already closed
+                pass
+
+        self.conn.set_sink(sink)
+        self.push_screen(LobbyScreen())
+        if self.conn.resume:
+            self.join(self.conn.resume)
+
+    # ----- pushed events ----------------------------------------------------------
+    def _on_event(self, msg: dict) -> None:
+        event = msg.get("event")
+        if event == "table":
+            if not self._refresh_queued:
+                self._refresh_queued = True
+                self.call_next(self._refresh_game)
+        elif event == "lobby":
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+        elif event == "started":
+            if isinstance(self.screen, LobbyScreen):
+                self.join(msg["code"])
+        elif event == "closed":
+            self.notify(
+                "The table service has stopped; the game is saved. Reconnect to continue.",
+                severity="error",
+                timeout=30,
+            )
+            self.set_timer(2, self.exit)
+
+    async def _refresh_game(self) -> None:
+        self._refresh_queued = False
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.table is self.conn.table:
+                screen.call_later(self._redraw, screen)
+
+    @staticmethod
+    async def _redraw(screen: GameScreen) -> None:
+        # Runs on the screen's own message queue, so a redraw in progress
+        # always finishes on the snapshot it began with.
+        change = screen.table.sync()
+        if change == "presence" and hasattr(screen, "render_status"):
+            screen.render_status()  # someone came or went: the status line only
+        elif change:
+            await screen.advance()
+
+    # ----- tables -------------------------------------------------------------------
+    def create(self, spec: dict) -> None:
+        try:
+            made = self.conn.call("create", **spec)
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+            return
+        if made["started"]:
+            self.join(made["code"])
+        else:
+            self.notify(f"Table {made['code']} is open: others join it with that code.", timeout=10)
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+
+    def join(self, code: str) -> None:
+        try:
+            got = self.conn.call("join", code=code)
+        except RemoteError as e:
+            if "no free seat" in str(e):
+                self.spectate(code)
+                return
+            self.notify(str(e), severity="error")
+            return
+        if not got["started"]:
+            self.notify(f"You sit at table {got['code']}; it begins when every seat is taken.")
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.refresh_lobby()
+            return
+        self._open(got["code"], got["seat"])
+
+    def spectate(self, code: str) -> None:
+        self._open(code, None)
+
+    def _open(self, code: str, seat: int | None) -> None:
+        try:
+            table = self.conn.open_table(code, seat)
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.table = table
+        while not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        screen = GameScreen(table, bot_delay=0, seat=seat)
+        self.push_screen(screen)
+        self.call_after_refresh(steady_cursors, screen)
+
+    def go_home(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        if self.conn.table is not None:
+            try:
+                self.conn.close_table()
+            except RemoteError:
+                pass
+        self.table = None
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.refresh_lobby()
+
+
+class _NoStore:
+    """The networked app saves nothing itself: the service does."""
+
+    def list(self, status: str | None = None) -> list:
+        return []
+
+
 def main(argv: list[str] | None = None) -> int:
     from florencia_tui.cli import Parser
 
@@ -69,9 +248,6 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
     lenient_input()
-
-    from florencia_tui.net.lobby import NetApp
-    from florencia_tui.net.remote import Connection, RemoteError
 
     user = args.user or os.environ.get("USER") or os.environ.get("LOGNAME") or ""
     try:
@@ -93,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app.run()
     finally:
+        app.report_errors()
         conn.close()
     return app.return_code or 0
 

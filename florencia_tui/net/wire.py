@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
+from rich.console import COLOR_SYSTEMS
 from rich.segment import Segment, Segments
 from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
@@ -159,8 +160,8 @@ class DiffingDisplay:
             shadow = getattr(self, "_screen_diff", None)
             if shadow is None:
                 shadow = self._screen_diff = ScreenDiff()
-            size = self.screen.outer_size if self._screen_stack else self.size
-            color_system = self.console._color_system or ColorSystem.TRUECOLOR
+            size = self.screen.outer_size if self.screen_stack else self.size
+            color_system = COLOR_SYSTEMS.get(self.console.color_system or "", ColorSystem.TRUECOLOR)
             text = shadow.diff(renderable, size.width, size.height, color_system)
             cursor = getattr(self, "cursor_position", None)
             if not text and cursor == getattr(self, "_diff_cursor", None):

@@ -5,24 +5,16 @@ log and an action bar. A :class:`GameUI` supplies what differs: the board
 widget, the players panel text, an optional special prompt panel (a card
 selector for payments, a placement cursor) and greyed-out options with the
 reason they are unavailable. Everything is built from a seat's *view* (a
-dict), never from the game state.
+dict), never from the game state. Prompt widgets answer with
+:class:`~florencia_tui.tui.messages.SubmitAction`.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.message import Message
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
-
-
-class SubmitAction(Message):
-    """Posted by any prompt widget to play an action in notation."""
-
-    def __init__(self, action: str) -> None:
-        super().__init__()
-        self.action = action
 
 
 class BoardWidget(Widget):

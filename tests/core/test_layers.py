@@ -84,3 +84,50 @@ def test_every_game_is_one_package_with_its_parts():
         assert (root / "ui" / "__init__.py").is_file(), f"{plugin.id} has no ui/"
         assert plugin.game.id == plugin.id
         assert plugin.bot.evaluate is not None
+
+
+def _textual_imports(path: Path) -> set[str]:
+    """What a file imports from Textual, as ``module.name`` (``textual.screen.Screen``)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("textual"))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual"):
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def test_every_custom_message_is_defined_in_tui_messages():
+    """One module holds the app's own Textual messages; the rest import them."""
+    home = PKG / "tui" / "messages.py"
+    found = []
+    for f in PKG.rglob("*.py"):
+        if any(m.startswith("textual.message") for m in _textual_imports(f)):
+            assert f == home, (
+                f"{f.relative_to(PKG)} imports textual.message: define it in tui/messages.py"
+            )
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+                if "Message" in bases:
+                    found.append((f, node.name))
+    assert found and all(f == home for f, _ in found), found
+
+
+def test_networking_defines_no_screen():
+    """net/ is networking (service, server, sshd, web, protocol, wire, remote,
+    passwords, client, cli): the lobby's screens live under tui/screens/. The
+    client and the servers may run the App; none defines a Screen or imports
+    textual.screen."""
+    files = list((PKG / "net").rglob("*.py"))
+    assert any(f.name == "client.py" for f in files)
+    for f in files:
+        bad = {m for m in _textual_imports(f) if m.startswith("textual.screen")}
+        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+                assert not any(b.endswith("Screen") for b in bases), (
+                    f"{f.relative_to(PKG)} defines the screen {node.name}"
+                )
+    assert not list((PKG / "net").glob("*.tcss")), "screens' styles belong under tui/"

@@ -14,12 +14,13 @@ from florencia_tui.tui.screens.log import LogScreen
 SOLO = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}]
 
 
-async def test_export_says_what_it_wrote_and_refuses_an_empty_one(tmp_path):
+async def test_export_says_what_it_wrote_and_refuses_an_empty_one(tmp_path, record_notifications):
     store = Store(tmp_path / "x.sqlite3")
     table = Table("palazzo", SOLO, seed=4, store=store)
     table.submit(0, "money")
     table.run_bots()
     app = FlorenciaApp(store=store, bot_delay=0, table=table)
+    said = record_notifications(app)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = LogScreen(table, 0)
         await app.push_screen(screen)
@@ -30,7 +31,7 @@ async def test_export_says_what_it_wrote_and_refuses_an_empty_one(tmp_path):
             screen.action_export()
             await pilot.pause()
             assert not list(data_dir().glob("*.txt"))  # nothing written
-            assert any("Nothing to export" in n.message for n in app._notifications)
+            assert any("Nothing to export" in n for n in said)
             screen.text_filter = "takes money"
             screen.action_export()
             await pilot.pause()
@@ -38,6 +39,5 @@ async def test_export_says_what_it_wrote_and_refuses_an_empty_one(tmp_path):
             os.umask(old)
         (path,) = data_dir().glob("*.txt")
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
-        said = [n.message for n in app._notifications]
         assert f"Wrote 1 log entry as Ana sees it, text “takes money” to {path}" in said
         assert "takes money" in path.read_text()

@@ -257,7 +257,7 @@ async def test_the_new_table_dialog_lets_the_opener_turn_hints_off():
     from textual.app import App
     from textual.widgets import Button
 
-    from florencia_tui.net.lobby import NewTableScreen
+    from florencia_tui.tui.screens.lobby import NewTableScreen
 
     specs = []
 

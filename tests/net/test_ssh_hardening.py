@@ -13,8 +13,7 @@ import time
 from rich.text import Text
 
 from florencia_tui.net import sshd
-from florencia_tui.net.client import INTERNAL_ERROR
-from florencia_tui.net.lobby import NetApp
+from florencia_tui.net.client import INTERNAL_ERROR, NetApp
 
 LEAKS = ("Traceback", "florencia_tui", ".py", "site-packages", "/tmp/", "/work/")
 
@@ -46,25 +45,35 @@ async def test_bytes_that_are_not_utf8_are_keys_not_a_crash(harness, local_pty):
     assert "Traceback" not in bytes(t.raw).decode("utf-8", "replace")
 
 
-def test_an_internal_error_goes_to_the_server_log_not_the_player(capsys):
+async def test_an_internal_error_goes_to_the_server_log_not_the_player(capsys):
     class Link:
         calls: list = []
+        user, resume, table = "ana", None, None
+
+        def set_sink(self, sink) -> None:
+            pass
 
         def call(self, op, **kw):
             self.calls.append((op, kw))
+            return {"tables": [], "people": []}
 
     app = NetApp(Link())
-    app._exit_renderables.append(
-        Text(
-            'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/lobby.py", '
-            'line 3\n    secret = state["hands"][1]\nKeyError: 1'
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#lobby-title")
+        # What Textual keeps to print when the app stops on an error.
+        app.panic(
+            Text(
+                'Traceback (most recent call last):\n  File "/srv/venv/florencia_tui/net/'
+                'client.py", line 3\n    secret = state["hands"][1]\nKeyError: 1'
+            )
         )
-    )
-    app._print_error_renderables()
+    assert not [c for c in Link.calls if c[0] == "report"]  # not before the app stops
+    app.report_errors()
     err = capsys.readouterr().err
     assert err.strip() == INTERNAL_ERROR
-    ((op, kw),) = Link.calls
-    assert op == "report" and "lobby.py" in kw["text"] and "hands" in kw["text"]
+    ((op, kw),) = [c for c in Link.calls if c[0] == "report"]
+    assert op == "report" and "client.py" in kw["text"] and "hands" in kw["text"]
 
 
 async def test_a_flood_of_input_is_rationed_and_starves_nobody(harness):

@@ -19,9 +19,10 @@ def store(tmp_path):
 class Driver:
     """Small conveniences over Pilot for whole turns of play."""
 
-    def __init__(self, app: FlorenciaApp, pilot) -> None:
+    def __init__(self, app: FlorenciaApp, pilot, notes: list[str]) -> None:
         self.app = app
         self.pilot = pilot
+        self.notes = notes  # every notification shown, in order
 
     @property
     def screen_name(self) -> str:
@@ -94,7 +95,7 @@ class Driver:
 
 
 @pytest.fixture
-def play(store):
+def play(store, record_notifications):
     """``async with play(table=None, size=(80, 24)) as d:`` runs the app headless."""
 
     @asynccontextmanager
@@ -108,7 +109,7 @@ def play(store):
         kw.setdefault("confirm_turns", False)
         app = FlorenciaApp(store=store, table=table, **kw)
         async with app.run_test(size=size) as pilot:
-            d = Driver(app, pilot)
+            d = Driver(app, pilot, record_notifications(app))
             await d.settle()
             yield d
 

@@ -169,8 +169,12 @@ async def test_enter_typed_ahead_never_lifts_the_curtain_palazzo(play, store):
         curtain = d.app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.ignored == 6
         assert table.state == state_before_ben  # no key acted for Ben
-        assert "Pass the keyboard to [b]Ben" in curtain._text()
-        await d.curtain_ready()
+        assert "Pass the keyboard to [b]Ben" in curtain.invitation()
+        shown = curtain.query_one("#curtain-text").content
+        assert "one moment" in str(shown)
+        await d.curtain_ready()  # is_ready, a reactive, redraws the text
+        await d.settle()
+        assert "one moment" not in str(curtain.query_one("#curtain-text").content)
         await d.press("enter")
         screen = d.app.screen
         assert isinstance(screen, GameScreen) and screen.viewer == 1

@@ -296,11 +296,11 @@ async def test_setup_refuses_empty_and_too_long_names_and_describes_bot_levels(p
         name.value = ""
         await d.press("f5")
         assert d.screen_name == "SetupScreen"
-        assert any("Seat 1 has no name" in n.message for n in d.app._notifications)
+        assert any("Seat 1 has no name" in n for n in d.notes)
         name.value = "Maximiliana-Alexandra"  # 21 characters: refused, not cut
         await d.press("f5")
         assert d.screen_name == "SetupScreen" and name.value == "Maximiliana-Alexandra"
-        assert any("at most 16" in n.message for n in d.app._notifications)
+        assert any("at most 16" in n for n in d.notes)
         name.value = "李小龙"
         await d.press("f5")
         assert d.screen_name == "GameScreen"
@@ -504,3 +504,22 @@ def test_ambiguous_fixed_keys_fall_back_to_keys_in_order():
     assert fixed == {"build B21 on 2": "2"}
     keys = assign_keys(legal, fixed)
     assert keys[3] == "2" and len(set(keys)) == len(keys) and "2" not in keys[:3] + keys[4:]
+
+
+async def test_setup_buttons_change_the_player_count_and_start(play, store):
+    """The −/+ and Start buttons (each an ``@on(Button.Pressed, "#id")``
+    handler) do what F2, F3 and F5 do."""
+    async with play(default_seed=3) as d:
+        await d.open_setup("palazzo")
+        screen = d.app.screen
+        start = screen.count
+        screen.query_one("#more").press()
+        await d.settle()
+        assert screen.count == start + 1 and shown(d, "#count").strip() == str(start + 1)
+        screen.query_one("#fewer").press()
+        await d.settle()
+        assert screen.count == start
+        screen.query_one("#start").press()
+        await d.settle()
+        assert d.screen_name in ("GameScreen", "CurtainScreen")
+        assert len(d.app.table.seats) == start

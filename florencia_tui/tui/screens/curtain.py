@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
+from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -35,23 +36,21 @@ class CurtainScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self._text(), id="curtain-text")
+                yield Static(self.invitation(), id="curtain-text")
         yield Footer()
 
-    def _text(self) -> str:
+    #: True once the guard time is over and Enter lifts the curtain; the
+    #: change redraws the invitation (watch_is_ready) and the footer's keys.
+    is_ready = reactive(False, init=False, bindings=True)
+
+    def invitation(self) -> str:
+        """The curtain's text: whose turn it is, and (during the guard) to wait."""
         wait = "" if self.is_ready else "\n\n[dim]one moment…[/]"
         return (
             f"Pass the keyboard to [b]{self.player}[/b]\n\n"
             f"{self.player}, press [b reverse] Enter [/] when the others look away."
             f"{wait}"
         )
-
-    @property
-    def is_ready(self) -> bool:
-        """True once the guard time is over and Enter lifts the curtain."""
-        return self._guard_over
-
-    _guard_over = False
 
     def on_mount(self, event: events.Mount) -> None:
         # Measured on the clock every message carries, so a key typed before
@@ -60,9 +59,10 @@ class CurtainScreen(ModalScreen[bool]):
         self.set_timer(max(self.guard, 0.0), self._open)
 
     def _open(self) -> None:
-        self._guard_over = True
-        self.query_one("#curtain-text", Static).update(self._text())
-        self.refresh_bindings()
+        self.is_ready = True
+
+    def watch_is_ready(self) -> None:
+        self.query_one("#curtain-text", Static).update(self.invitation())
 
     def on_key(self, event: events.Key) -> None:
         if not self.is_ready or self.ready_at is None or event.time < self.ready_at:

@@ -14,7 +14,7 @@ import time
 from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,7 +24,8 @@ from textual.widgets import Footer, Input, RichLog, Static
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
 from florencia_tui.table import LogEntry, TableLike
-from florencia_tui.tui.adapter import SubmitAction, game_ui
+from florencia_tui.tui.adapter import game_ui
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.screens.confirm import ConfirmScreen
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
@@ -411,9 +412,8 @@ class GameScreen(Screen[None]):
         seat = self.viewer
         self.app.push_screen(HelpScreen(notation_help(self.table, seat), title="Notation"))
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "command":
-            return
+    @on(Input.Submitted, "#command")
+    async def command_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
         if text.lower() in ("?", "help"):

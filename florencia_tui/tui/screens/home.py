@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -192,9 +193,12 @@ class HomeScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen(HOME_HELP, keys=False))
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected, "#games")
+    def game_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.open_setup(event.option.id or "")
+
+    @on(OptionList.OptionSelected, "#saved")
+    def saved_selected(self, event: OptionList.OptionSelected) -> None:
         oid = event.option.id or ""
-        if event.option_list.id == "games":
-            self.app.open_setup(oid)
-        elif oid.startswith("saved-"):
+        if oid.startswith("saved-"):  # (not the "no saved games" line)
             self.app.open_saved(int(oid.removeprefix("saved-")))

@@ -9,8 +9,10 @@ seat), so what the seat did not see stays hidden here too.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, RichLog, Static, TextArea
 
@@ -46,13 +48,17 @@ class LogScreen(Screen[None]):
         ("x", "export", "Export"),
     ]
 
+    #: What the screen shows: the player filter (None: everyone), the text
+    #: filter and the file last exported. Changing one redraws the title and
+    #: the lines (the watchers below).
+    seat_filter: reactive[int | None] = reactive(None, init=False)
+    text_filter: reactive[str] = reactive("", init=False)
+    exported = reactive(None, init=False)
+
     def __init__(self, table, viewer: int | None) -> None:
         super().__init__()
         self.table = table
         self.viewer = viewer
-        self.seat_filter: int | None = None
-        self.text_filter = ""
-        self.exported = None
 
     def all_lines(self) -> list[LogLine]:
         return self.table.log_lines(self.viewer)
@@ -87,16 +93,15 @@ class LogScreen(Screen[None]):
         for line in shown:
             log.write(styled(line))
 
+    watch_seat_filter = watch_text_filter = watch_exported = refresh_lines
+
     # ----- keys -------------------------------------------------------------------
     def action_search(self) -> None:
         self.query_one("#log-search", Input).focus()
 
     def action_player(self) -> None:
-        n = len(self.table.names)
-        self.seat_filter = 0 if self.seat_filter is None else self.seat_filter + 1
-        if self.seat_filter >= n:
-            self.seat_filter = None
-        self.refresh_lines()
+        after = 0 if self.seat_filter is None else self.seat_filter + 1
+        self.seat_filter = after if after < len(self.table.names) else None
 
     def action_export(self) -> None:
         """The shown entries as text. At one's own keyboard: a .txt in the data
@@ -120,7 +125,6 @@ class LogScreen(Screen[None]):
             export_path(data_dir(), self.table.table_id, self.table.names, self.viewer), text
         )
         self.exported = path
-        self.refresh_lines()
         self.notify(f"Wrote {what} to {path}")
 
     def export_summary(self, n: int) -> str:
@@ -137,12 +141,12 @@ class LogScreen(Screen[None]):
     def action_close(self) -> None:
         self.app.pop_screen()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "log-search":
-            self.text_filter = event.value
-            self.refresh_lines()
+    @on(Input.Changed, "#log-search")
+    def search_changed(self, event: Input.Changed) -> None:
+        self.text_filter = event.value
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Input.Submitted, "#log-search")
+    def search_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.query_one("#log-lines").focus()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rich.cells import cell_len
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -65,7 +66,9 @@ class SeatRow(Horizontal):
             KIND_NOTES.get(self.kind, ""), id=f"note-{self.index}", classes="dim seat-note"
         )
 
+    @on(Button.Pressed)
     def toggle(self) -> None:
+        """Enter on the seat's kind: the next of Human and the bot levels."""
         self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
         self.query_one(Button).label = KIND_LABELS[self.kind]
         self.query_one(f"#note-{self.index}", Static).update(KIND_NOTES.get(self.kind, ""))
@@ -88,7 +91,9 @@ class OptionRow(Horizontal):
     def value(self):
         return self.values[self.pos][0]
 
+    @on(Button.Pressed)
     def toggle(self) -> None:
+        """Enter on the option's button: its next value."""
         self.pos = (self.pos + 1) % len(self.values)
         self.query_one(Button).label = self.values[self.pos][1]
 
@@ -155,24 +160,13 @@ class SetupScreen(Screen[None]):
         for row in self.query(SeatRow):
             row.display = row.index < self.count
 
+    @on(Button.Pressed, "#fewer")
     def action_fewer(self) -> None:
         self._set_count(self.count - 1)
 
+    @on(Button.Pressed, "#more")
     def action_more(self) -> None:
         self._set_count(self.count + 1)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        bid = event.button.id or ""
-        if bid == "fewer":
-            self.action_fewer()
-        elif bid == "more":
-            self.action_more()
-        elif bid == "start":
-            self.action_start()
-        elif bid.startswith("kind-"):
-            self.query_one(f"#seat-{bid.removeprefix('kind-')}", SeatRow).toggle()
-        elif bid.startswith("optbtn-"):
-            self.query_one(f"#opt-{bid.removeprefix('optbtn-')}", OptionRow).toggle()
 
     def seats(self) -> list[dict]:
         out = []
@@ -183,6 +177,7 @@ class SetupScreen(Screen[None]):
             out.append({"name": name, "kind": row.kind})
         return out
 
+    @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         seats = self.seats()
         problem = name_problem([s["name"] for s in seats])

@@ -139,9 +139,9 @@ class ArchitectsBoard(BoardWidget):
         self._focus_key = key
         target = FOCUS.get(kind or "")
         if target:
-            self.call_after_refresh(self._scroll_to, target)
+            self.call_after_refresh(self._scroll_to_section, target)
 
-    def _scroll_to(self, sid: str) -> None:
+    def _scroll_to_section(self, sid: str) -> None:
         scroll = self.query_one("#ar-scroll", VerticalScroll)
         if sid == "ar-town":
             scroll.scroll_home(animate=False)

@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from florencia_tui.games.architects.ui.choices import Row
-from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.actionbar import more_line
 
 #: Rows of choices shown before the list scrolls.

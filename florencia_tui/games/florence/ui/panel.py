@@ -26,7 +26,7 @@ from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
 from florencia_tui.games.florence.ui import render
-from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 from florencia_tui.tui.widgets.common.text import plural
 

@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
 from florencia_tui.games.strasbourg.ui.render import glyph, guild_code
-from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.text import plural
 
 

@@ -10,7 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from florencia_tui.core.game import Prompt
-from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.keys import ACTION_KEYS
 
 QUICK_KEYS = ACTION_KEYS

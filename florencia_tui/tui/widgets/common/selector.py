@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
-from florencia_tui.tui.adapter import SubmitAction
+from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.keys import keys_without
 
 # Keys that toggle the n-th item; 'c' (clear) and 'p' (pass) stay free, and so

@@ -1,20 +1,19 @@
-"""The networked app: a lobby in front of the shared game screen.
+"""The lobby of networked play: the tables, who is here, a new table.
 
-:class:`NetApp` is the normal :class:`~florencia_tui.tui.app.FlorenciaApp`
-with a :class:`LobbyScreen` where the home screen would be: create a table,
-join a free seat by its code, spectate, see who is connected. Each game is the
-usual :class:`~florencia_tui.tui.screens.game.GameScreen` over a
-:class:`~florencia_tui.net.remote.RemoteTable`, fixed to this player's seat.
+:class:`LobbyScreen` is where the networked app
+(:class:`~florencia_tui.net.client.NetApp`) shows what the home screen would:
+create a table (:class:`NewTableScreen`), join a free seat by its code,
+spectate, see who is connected. It talks to the table service through
+``app.conn`` (a :class:`~florencia_tui.net.remote.Connection`); the game itself
+is the usual :class:`~florencia_tui.tui.screens.game.GameScreen`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 from pathlib import Path
 
-from rich.console import Console
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -23,12 +22,10 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
-from florencia_tui.net.remote import Connection, RemoteError
-from florencia_tui.net.wire import DiffingDisplay
-from florencia_tui.tui.app import FlorenciaApp
-from florencia_tui.tui.screens.game import GameScreen
+from florencia_tui.net.remote import RemoteError
 
-TUI_CSS = Path(__file__).resolve().parent.parent / "tui" / "app.tcss"
+#: The lobby's own styles; the networked app loads them after tui/app.tcss.
+LOBBY_CSS = Path(__file__).resolve().with_name("lobby.tcss")
 
 STATE_MARK = {
     "here": ("●", "green"),
@@ -110,28 +107,29 @@ class NewTableScreen(ModalScreen[dict | None]):
         games.highlighted = 0
         games.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected, "#new-game")
+    def game_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.query_one("#new-humans", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Button.Pressed, "#new-bot")
+    def next_bot_level(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_create()
+        kinds = list(BOT_KINDS)
+        self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
+        event.button.label = BOT_KINDS[self.bot]
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#new-hints")
+    def toggle_hints(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "new-bot":  # cycle the bots' level
-            kinds = list(BOT_KINDS)
-            self.bot = kinds[(kinds.index(self.bot) + 1) % len(kinds)]
-            event.button.label = BOT_KINDS[self.bot]
-            return
-        if event.button.id == "new-hints":
-            self.hints = not self.hints
-            event.button.label = "on" if self.hints else "off"
-            return
-        self.action_create()
+        self.hints = not self.hints
+        event.button.label = "on" if self.hints else "off"
 
-    def action_create(self) -> None:
+    @on(Input.Submitted, "#new-humans, #new-bots")
+    @on(Button.Pressed, "#new-create")
+    def action_create(self, event: Input.Submitted | Button.Pressed | None = None) -> None:
+        if event is not None:
+            event.stop()
         games = self.query_one("#new-game", OptionList)
         option = games.highlighted_option or games.get_option_at_index(0)
 
@@ -233,12 +231,14 @@ class LobbyScreen(Screen[None]):
         opt = box.highlighted_option
         return self.tables.get(opt.id) if opt is not None and opt.id else None
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "tables" and event.option.id:
+    @on(OptionList.OptionSelected, "#tables")
+    def table_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
             self.app.join(event.option.id)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "code" and event.value.strip():
+    @on(Input.Submitted, "#code")
+    def code_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
             self.app.join(event.value.strip())
             event.input.value = ""
 
@@ -267,156 +267,3 @@ class LobbyScreen(Screen[None]):
         except RemoteError as e:
             self.notify(str(e), severity="error")
         self.refresh_lobby()
-
-
-class NetApp(DiffingDisplay, FlorenciaApp):
-    """The app one networked player runs (under SSH, in a browser, or ForceCommand).
-
-    Its output is the changed cells only (:mod:`florencia_tui.net.wire`)."""
-
-    CSS_PATH = [TUI_CSS, "lobby.tcss"]
-    TITLE = "florencia"
-    #: The files this app could write are the server's: a log export is shown instead.
-    writes_local_files = False
-
-    def __init__(self, conn: Connection) -> None:
-        """``conn``: the player's link to the table service, already signed in
-        (by SSH, the browser's sign-in or the socket's peer account)."""
-        super().__init__(store=_NoStore(), bot_delay=0)
-        self.conn = conn  # type: ignore[assignment]
-        self._refresh_queued = False
-
-    def on_mount(self, event) -> None:
-        event.prevent_default()  # not FlorenciaApp's home screen
-        self._enter()
-
-    def _print_error_renderables(self) -> None:
-        """What Textual prints after an internal error (a traceback with source
-        lines and server paths) goes to the service's log, never to the player."""
-        if not self._exit_renderables:
-            return
-        from florencia_tui.net.client import report
-
-        buf = io.StringIO()
-        console = Console(file=buf, width=120, color_system=None, legacy_windows=False)
-        for renderable in self._exit_renderables:
-            console.print(renderable)
-        self._exit_renderables.clear()
-        report(self.conn, buf.getvalue())
-
-    def _enter(self) -> None:
-        loop = asyncio.get_running_loop()
-
-        def sink(msg: dict) -> None:
-            try:
-                # Handled as a message of the app (in its context, in order).
-                loop.call_soon_threadsafe(self.call_later, self._on_event, msg)
-            except RuntimeError:  # the app has already closed
-                pass
-
-        self.conn.set_sink(sink)
-        self.push_screen(LobbyScreen())
-        if self.conn.resume:
-            self.join(self.conn.resume)
-
-    # ----- pushed events ----------------------------------------------------------
-    def _on_event(self, msg: dict) -> None:
-        event = msg.get("event")
-        if event == "table":
-            if not self._refresh_queued:
-                self._refresh_queued = True
-                self.call_next(self._refresh_game)
-        elif event == "lobby":
-            if isinstance(self.screen, LobbyScreen):
-                self.screen.refresh_lobby()
-        elif event == "started":
-            if isinstance(self.screen, LobbyScreen):
-                self.join(msg["code"])
-        elif event == "closed":
-            self.notify(
-                "The table service has stopped; the game is saved. Reconnect to continue.",
-                severity="error",
-                timeout=30,
-            )
-            self.set_timer(2, self.exit)
-
-    async def _refresh_game(self) -> None:
-        self._refresh_queued = False
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and screen.table is self.conn.table:
-                screen.call_later(self._redraw, screen)
-
-    @staticmethod
-    async def _redraw(screen: GameScreen) -> None:
-        # Runs on the screen's own message queue, so a redraw in progress
-        # always finishes on the snapshot it began with.
-        change = screen.table.sync()
-        if change == "presence" and hasattr(screen, "render_status"):
-            screen.render_status()  # someone came or went: the status line only
-        elif change:
-            await screen.advance()
-
-    # ----- tables -------------------------------------------------------------------
-    def create(self, spec: dict) -> None:
-        try:
-            made = self.conn.call("create", **spec)
-        except RemoteError as e:
-            self.notify(str(e), severity="error")
-            return
-        if made["started"]:
-            self.join(made["code"])
-        else:
-            self.notify(f"Table {made['code']} is open: others join it with that code.", timeout=10)
-            if isinstance(self.screen, LobbyScreen):
-                self.screen.refresh_lobby()
-
-    def join(self, code: str) -> None:
-        try:
-            got = self.conn.call("join", code=code)
-        except RemoteError as e:
-            if "no free seat" in str(e):
-                self.spectate(code)
-                return
-            self.notify(str(e), severity="error")
-            return
-        if not got["started"]:
-            self.notify(f"You sit at table {got['code']}; it begins when every seat is taken.")
-            if isinstance(self.screen, LobbyScreen):
-                self.screen.refresh_lobby()
-            return
-        self._open(got["code"], got["seat"])
-
-    def spectate(self, code: str) -> None:
-        self._open(code, None)
-
-    def _open(self, code: str, seat: int | None) -> None:
-        try:
-            table = self.conn.open_table(code, seat)
-        except RemoteError as e:
-            self.notify(str(e), severity="error")
-            return
-        self.table = table
-        while not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-        screen = GameScreen(table, bot_delay=0, seat=seat)
-        self.push_screen(screen)
-        self.call_after_refresh(steady_cursors, screen)
-
-    def go_home(self) -> None:
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-        if self.conn.table is not None:
-            try:
-                self.conn.close_table()
-            except RemoteError:
-                pass
-        self.table = None
-        if isinstance(self.screen, LobbyScreen):
-            self.screen.refresh_lobby()
-
-
-class _NoStore:
-    """The networked app saves nothing itself: the service does."""
-
-    def list(self, status: str | None = None) -> list:
-        return []
