@@ -30,6 +30,7 @@ import os
 import sys
 import termios
 import threading
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -69,6 +70,13 @@ def report(conn, text: str) -> None:
     print(INTERNAL_ERROR, file=sys.stderr)
 
 
+#: A spectator's screen redraws at most this often (seconds). Snapshots that
+#: arrive in between are not drawn one by one: the next redraw shows the newest
+#: (RemoteTable.sync), so a crowd watching a fast table spends its CPU on the
+#: states a person can see, and the last state is always drawn.
+SPECTATOR_FRAME = 0.1
+
+
 class NetApp(DiffingDisplay, FlorenciaApp):
     """The app one networked player runs (under SSH, in a browser, or ForceCommand).
 
@@ -85,6 +93,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
         super().__init__(store=_NoStore(), bot_delay=0)
         self.conn = conn  # type: ignore[assignment]
         self._refresh_queued = False
+        self._next_frame = 0.0  # (monotonic) a spectator's next redraw, at the earliest
         # What Textual prints after an internal error (a traceback with source
         # lines and server paths) goes to its error console: here a buffer that
         # report_errors sends to the service's log, never to the player.
@@ -130,9 +139,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
     def _on_event(self, msg: dict) -> None:
         event = msg.get("event")
         if event == "table":
-            if not self._refresh_queued:
-                self._refresh_queued = True
-                self.call_next(self._refresh_game)
+            self._queue_refresh()
         elif event == "lobby":
             if isinstance(self.screen, LobbyScreen):
                 self.screen.refresh_lobby()
@@ -147,8 +154,22 @@ class NetApp(DiffingDisplay, FlorenciaApp):
             )
             self.set_timer(2, self.exit)
 
+    def _queue_refresh(self) -> None:
+        """One redraw for any number of snapshots: at once for a player, no
+        sooner than ``SPECTATOR_FRAME`` after the previous one for a spectator."""
+        if self._refresh_queued:
+            return
+        self._refresh_queued = True
+        table = self.conn.table
+        wait = self._next_frame - time.monotonic()
+        if table is not None and table.seat is None and wait > 0:
+            self.set_timer(wait, self._refresh_game)
+        else:
+            self.call_next(self._refresh_game)
+
     async def _refresh_game(self) -> None:
         self._refresh_queued = False
+        self._next_frame = time.monotonic() + SPECTATOR_FRAME
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.table is self.conn.table:
                 screen.call_later(self._redraw, screen)

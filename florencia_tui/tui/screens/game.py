@@ -306,24 +306,22 @@ class GameScreen(Screen[None]):
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
         box = self.query_one("#prompt", Vertical)
-        await box.remove_children()
         seat = self.viewer
         if self.table.is_over():
-            await box.mount(Static("The game is over.", id="prompt-body"))
+            await self._prompt_text(box, "The game is over.")
             return
         if self._confirm is not None and self._confirm == seat:
-            await box.mount(
-                Static(
-                    "Your turn is done. [b reverse] Enter [/] confirm turn · "
-                    "[b reverse] u [/] undo (take the last action back)",
-                    id="prompt-body",
-                )
+            await self._prompt_text(
+                box,
+                "Your turn is done. [b reverse] Enter [/] confirm turn · "
+                "[b reverse] u [/] undo (take the last action back)",
             )
             return
         if seat is None or seat not in to_act or waiting or self._curtain_up:
             text = waiting or f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
-            await box.mount(Static(text, id="prompt-body"))
+            await self._prompt_text(box, text)
             return
+        await box.remove_children()
         prompt = self.table.prompt(seat)
         legal = self.table.offered(seat)
         panel = self.ui.prompt_panel(prompt, view, legal)
@@ -336,6 +334,18 @@ class GameScreen(Screen[None]):
                 keys=self.ui.option_keys(prompt, legal),
             )
         await box.mount(panel)
+
+    @staticmethod
+    async def _prompt_text(box: Vertical, text: str) -> None:
+        """A line of text as the prompt panel: the one already there is updated
+        in place (a spectator's screen shows one after every change; unmounting
+        and mounting a widget each time cost a layout pass and a repaint)."""
+        body = box.children[0] if len(box.children) == 1 else None
+        if isinstance(body, Static) and body.id == "prompt-body":
+            body.update(text)
+            return
+        await box.remove_children()
+        await box.mount(Static(text, id="prompt-body"))
 
     # ----- input ----------------------------------------------------------------
     async def on_submit_action(self, message: SubmitAction) -> None:

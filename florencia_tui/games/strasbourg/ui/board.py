@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.text import Text
+import io
+
+from rich.console import Console, Group
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from florencia_tui.games.strasbourg.ui import render
 from florencia_tui.tui.adapter import BoardWidget
+from florencia_tui.tui.widgets.common.lines import RowCache, text_key
 
 
 class StrasbourgBoard(BoardWidget):
@@ -19,11 +21,10 @@ class StrasbourgBoard(BoardWidget):
     StrasbourgBoard #sb-board { height: auto; padding: 0 0 0 1; }
     StrasbourgBoard #sb-board > Static { height: auto; }
     StrasbourgBoard #sb-map { height: auto; }
-    StrasbourgBoard #sb-map > Static { height: auto; }
     """
-    #: The board's parts, one Static each (render.board_parts), the map one
-    #: Static per line: a moving cursor redraws the two map lines it leaves and
-    #: enters, and a part or line whose text is unchanged is not redrawn.
+    #: The board's parts (render.board_parts), a Static each but the map, a
+    #: CityMap: a moving cursor rebuilds and repaints only the map lines it
+    #: leaves and enters, and a part whose text is unchanged is not redrawn.
     PARTS = ("sb-head", "sb-map", "sb-middle", "sb-tail")
 
     def __init__(self) -> None:
@@ -36,7 +37,7 @@ class StrasbourgBoard(BoardWidget):
         with VerticalScroll():
             with Vertical(id="sb-board"):
                 for part in self.PARTS:
-                    yield Vertical(id=part) if part == "sb-map" else Static(id=part)
+                    yield CityMap(id=part) if part == "sb-map" else Static(id=part)
 
     def show(self, view: dict) -> None:
         """Redraw from a new view; any placement cursor belongs to the old prompt."""
@@ -55,60 +56,62 @@ class StrasbourgBoard(BoardWidget):
     def _draw(self, layout: bool = True) -> None:
         if self.view is None:
             return
-        if layout:
-            parts = render.board_parts(self.view, self.cursor, self.marks)
-            pairs = zip(self.PARTS, parts)
-        else:  # the cursor moved on the same view: only the map's lines differ
-            pairs = [("sb-map", render.map_lines(self.view, self.cursor, self.marks))]
-        for part, lines in pairs:
-            if part == "sb-map":
-                self._draw_map(lines, layout)
-                continue
+        city = self.query_one("#sb-map", CityMap)
+        if not layout:  # the cursor moved on the same view: only map lines differ
+            city.show(self.view, self.cursor, self.marks)
+            return
+        parts = render.board_parts(self.view, self.cursor, self.marks, city=False)
+        head, _map, middle, tail = parts
+        city.show(self.view, self.cursor, self.marks)
+        for part, lines in (("sb-head", head), ("sb-middle", middle), ("sb-tail", tail)):
             static = self.query_one(f"#{part}", Static)
-            key = [_text_key(line) for line in lines]
+            key = [text_key(line) for line in lines]
             if getattr(static, "_sb_key", None) == key:
                 continue  # the same text and styles: no repaint
             static._sb_key = key
             if static.display != bool(lines):  # (setting it re-applies styles)
                 static.display = bool(lines)
-            static.update(Group(*lines), layout=layout)
+            static.update(Group(*lines))
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)
 
-    def _draw_map(self, lines: list, layout: bool) -> None:
-        box = self.query_one("#sb-map", Vertical)
-        statics = list(box.query_children(Static))
-        if len(statics) != len(lines):  # another board: new lines
-            box.remove_children()
-            statics = [Static() for _ in lines]
-            box.mount(*statics)
-        for static, line in zip(statics, lines):
-            key = _text_key(line)
-            if getattr(static, "_sb_key", None) != key:
-                static._sb_key = key
-                static.update(Group(line), layout=layout)
-
     def text(self, width: int = 60) -> str:
         """The board as plain text (for tests and debugging)."""
-        from rich.console import Console
-
         if self.view is None:
             return ""
-        console = Console(width=width, record=True, file=open("/dev/null", "w"))
+        console = Console(width=width, record=True, file=io.StringIO())
         console.print(render.board(self.view, self.cursor, self.marks))
         return console.export_text()
 
 
-def _text_key(line) -> object:
-    """What a line draws: its text, base style, spans and layout settings."""
-    if isinstance(line, Text):
-        return (
-            line.plain,
-            str(line.style),
-            tuple(line.spans),
-            line.justify,
-            line.overflow,
-            line.no_wrap,
-            line.end,
-        )
-    return object()  # anything else is never taken for unchanged
+class CityMap(RowCache):
+    """The city map, one row per map line. A new view redraws every line; a new
+    cursor or marks on the same view rebuild only the lines whose
+    ``MapLayout.line_key`` changed and repaint just those rows, so moving the
+    cursor costs the two map lines it leaves and enters."""
+
+    DEFAULT_CSS = "CityMap { height: auto; width: 1fr; }"
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.layout_: render.MapLayout | None = None
+        self.keys: list[tuple] = []
+
+    def show(self, view: dict, cursor: str | None, marks: set[str]) -> None:
+        layout = self.layout_
+        n = len(layout.lines) if layout else 0
+        if layout is None or layout.view is not view:  # a new view: every line
+            layout = self.layout_ = render.MapLayout(view)
+            n = len(layout.lines)
+            self.keys = [layout.line_key(i, cursor, marks) for i in range(n)]
+            self.set_rows([layout.line(i, cursor, marks) for i in range(n)])
+            return
+        for i in range(n):
+            key = layout.line_key(i, cursor, marks)
+            if key != self.keys[i]:
+                self.keys[i] = key
+                self.set_row(i, layout.line(i, cursor, marks))
+
+    def render(self) -> Group:
+        """The whole map (what a person sees; render_line draws it)."""
+        return Group(*self.rows)

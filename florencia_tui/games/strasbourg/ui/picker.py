@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
 from florencia_tui.games.strasbourg.ui.render import glyph, guild_code
 from florencia_tui.tui.messages import SubmitAction
+from florencia_tui.tui.widgets.common.lines import TextLines
 from florencia_tui.tui.widgets.common.text import plural
 
 
@@ -44,7 +44,7 @@ def _touching(city: dict, cells: list[str]) -> Text:
     return t
 
 
-class PlacementPicker(Widget, can_focus=True):
+class PlacementPicker(TextLines, can_focus=True):
     DEFAULT_CSS = """
     PlacementPicker { height: auto; padding: 0; }
     PlacementPicker:focus { background: $boost; }
@@ -223,7 +223,7 @@ class PlacementPicker(Widget, can_focus=True):
     def _go(self, index: int) -> None:
         self.index = index
         self.note = ""
-        self.refresh()
+        self.redraw()  # the rows that change: the target's line and Enter's
         self._show_on_board()
 
     def action_confirm(self) -> None:

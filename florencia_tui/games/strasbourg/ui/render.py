@@ -117,52 +117,81 @@ def council_line(view: dict) -> Text:
 
 
 # ----- the city map -------------------------------------------------------------------
+class MapLayout:
+    """Where everything sits on a view's city map, worked out once per view: the
+    map's lines (header, one per row, a separator wherever chapel corners lie)
+    and, for each line, the ids of the squares, spaces and spots drawn on it.
+    A line's drawing depends on the cursor and marks only through those ids
+    (``line_key``), so a moving cursor redraws the lines it leaves and enters."""
+
+    def __init__(self, view: dict) -> None:
+        city = view["city"]
+        self.view = view
+        self.cols = view["board"]["columns"]
+        self.width = 1 + len(self.cols) * (CELL_W + 1) + 1
+        self.by_xy: dict[tuple[int, int], tuple[str, str, dict]] = {}
+        for cid, sq in city["squares"].items():
+            self.by_xy[(sq["x"], sq["y"])] = ("square", cid, sq)
+        for cid, sp in city["building_spaces"].items():
+            self.by_xy[(sp["x"], sp["y"])] = ("space", cid, sp)
+        self.corners: dict[int, list[tuple[int, str, bool]]] = {}
+        for k, spot in city["chapel_spots"].items():
+            vx, vy = spot["corner"]
+            self.corners.setdefault(vy, []).append((vx, k, spot["built"]))
+        #: ("head", 0) / ("corner", y) / ("row", y), top to bottom
+        self.lines: list[tuple[str, int]] = [("head", 0)]
+        self.ids: list[frozenset[str]] = [frozenset()]
+        for y in range(view["board"]["rows"]):
+            if y in self.corners:
+                self.lines.append(("corner", y))
+                self.ids.append(frozenset(k for _vx, k, _b in self.corners[y]))
+            self.lines.append(("row", y))
+            row = (self.by_xy.get((x, y), ("", "", {}))[1] for x in range(len(self.cols)))
+            self.ids.append(frozenset(cid for cid in row if cid))
+
+    def line_key(self, i: int, cursor: str | None, marks: set[str]) -> tuple:
+        """What line ``i`` shows of the cursor and marks: equal keys, equal lines."""
+        ids = self.ids[i]
+        return (cursor if cursor in ids else None, frozenset(ids & marks))
+
+    def line(self, i: int, cursor: str | None = None, marks: set[str] | None = None) -> Text:
+        """Map line ``i`` with ``cursor`` shown reversed (› ‹ beside it) and
+        ``marks`` (candidate targets) underlined."""
+        marks = marks or set()
+        kind, y = self.lines[i]
+        if kind == "head":
+            head = Text(" ")
+            for c in self.cols:
+                head.append(f" {' ' + c:<{CELL_W}}", style="bold")
+            return head
+        if kind == "corner":
+            return _corner_line(self.corners[y], self.width, cursor, marks)
+        by_xy = self.by_xy
+        t = Text(str(y + 1), style="bold")
+        for x in range(len(self.cols)):
+            kind, cid, info = by_xy.get((x, y), ("none", "", {}))
+            here = cid == cursor
+            before = by_xy.get((x - 1, y), ("", "", {}))[1] == cursor and cursor is not None
+            t.append("›" if here else "‹" if before else " ", style="bold cyan")
+            cell = _cell(self.view, kind, info)
+            if here:
+                cell.stylize(CURSOR_STYLE)
+            elif cid in marks:
+                cell.stylize("underline")
+            t.append_text(cell)
+        last = by_xy.get((len(self.cols) - 1, y), ("", ""))[1]
+        t.append("‹" if last == cursor and cursor else " ", style="bold cyan")
+        return t
+
+
 def map_lines(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> list[Text]:
     """Header + one line per row, with a separator line wherever chapel corners lie.
 
     ``cursor`` is a square, building space or chapel spot to show reversed with
     › ‹ beside it; ``marks`` are candidate targets (underlined).
     """
-    marks = marks or set()
-    city = view["city"]
-    cols = view["board"]["columns"]
-    rows = view["board"]["rows"]
-    width = 1 + len(cols) * (CELL_W + 1) + 1
-    by_xy: dict[tuple[int, int], tuple[str, str, dict]] = {}
-    for cid, sq in city["squares"].items():
-        by_xy[(sq["x"], sq["y"])] = ("square", cid, sq)
-    for cid, sp in city["building_spaces"].items():
-        by_xy[(sp["x"], sp["y"])] = ("space", cid, sp)
-    corners: dict[int, list[tuple[int, str, bool]]] = {}
-    for k, spot in city["chapel_spots"].items():
-        vx, vy = spot["corner"]
-        corners.setdefault(vy, []).append((vx, k, spot["built"]))
-
-    head = Text(" ")
-    for _x, c in enumerate(cols):
-        head.append(f" {' ' + c:<{CELL_W}}", style="bold")
-    lines = [head]
-    for y in range(rows):
-        if y in corners:
-            lines.append(_corner_line(corners[y], width, cursor, marks))
-        t = Text(str(y + 1), style="bold")
-        for x in range(len(cols)):
-            kind, cid, info = by_xy.get((x, y), ("none", "", {}))
-            here = cid == cursor
-            before = by_xy.get((x - 1, y), ("", "", {}))[1] == cursor and cursor is not None
-            t.append("›" if here else "‹" if before else " ", style="bold cyan")
-            cell = _cell(view, kind, info)
-            if here:
-                cell.stylize(CURSOR_STYLE)
-            elif cid in marks:
-                cell.stylize("underline")
-            t.append_text(cell)
-        t.append(
-            "‹" if by_xy.get((len(cols) - 1, y), ("", ""))[1] == cursor and cursor else " ",
-            style="bold cyan",
-        )
-        lines.append(t)
-    return lines
+    layout = MapLayout(view)
+    return [layout.line(i, cursor, marks) for i in range(len(layout.lines))]
 
 
 def _cell(view: dict, kind: str, info: dict) -> Text:
@@ -423,12 +452,13 @@ def phase_block(view: dict) -> Text | None:
 
 
 def board_parts(
-    view: dict, cursor: str | None = None, marks: set[str] | None = None
+    view: dict, cursor: str | None = None, marks: set[str] | None = None, city: bool = True
 ) -> tuple[list, list, list, list]:
     """The board in four parts, top to bottom: (head, map, middle, tail). Moving
-    a placement cursor changes the map part alone, so the widget redraws only it."""
+    a placement cursor changes the map part alone, so the widget redraws only it
+    (``city=False``: the map part is left empty, for a widget that draws it)."""
     head: list = [track(view), council_line(view)]
-    city = map_lines(view, cursor, marks)
+    lines = map_lines(view, cursor, marks) if city else []
     phase = phase_block(view)
     last = last_bid_block(view)
     middle: list = []
@@ -445,7 +475,7 @@ def board_parts(
     if own is not None:
         tail.append(own)
     tail.append(rounds_block(view))
-    return head, city, middle, tail
+    return head, lines, middle, tail
 
 
 def board(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> Group:
