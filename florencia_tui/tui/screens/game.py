@@ -207,10 +207,13 @@ class GameScreen(Screen[None]):
                 action = await asyncio.to_thread(self.table.bot_choice, seat)
             finally:
                 ticker.stop()
+            if not self.is_attached:  # the screen closed (or the app quit) meanwhile
+                return
             self.table.submit(seat, action)
             self._bot_moves += 1
         self._bot_pending = False
-        await self.advance()
+        if self.is_attached:
+            await self.advance()
 
     def _show_end(self) -> None:
         self.app.push_screen(EndScreen(self.table))
