@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
@@ -212,8 +213,11 @@ class GameScreen(Screen[None]):
             self.table.submit(seat, action)
             self._bot_moves += 1
         self._bot_pending = False
-        if self.is_attached:
+        try:
             await self.advance()
+        except NoMatches:  # the app quit while this screen was being redrawn
+            if self.is_attached:
+                raise
 
     def _show_end(self) -> None:
         self.app.push_screen(EndScreen(self.table))
