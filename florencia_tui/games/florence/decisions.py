@@ -32,11 +32,11 @@ def apply(s: dict, seat: int, action: str | Action) -> None:
     f = R.decision(s, seat)
     if f is None:
         raise IllegalAction("you owe no decision now")
-    a = action if isinstance(action, Action) else N.parse(action)
-    st = f["k"]
-    if a.verb not in R.VERBS[st]:
+    a = action if type(action) is Action else N.parse(action)
+    st, verb = f["k"], a[0]
+    if verb not in R.VERBS[st]:
         raise IllegalAction(f"now you must {R.WHAT[st]}")
-    if a.verb == "sell":
+    if verb == "sell":
         R.sell_pp(s["players"][seat], a.num(0, "the number of prestige points"))
         return
     TABLE.apply(s, a, f)

@@ -153,7 +153,7 @@ def parse(action: str) -> Action:
     verb, args = split(action)
     if verb == "build":
         verb = "place"
-    return Action(verb, tuple(_args(verb, args)))
+    return Action(verb, _args(verb, args))
 
 
 def placement(a: Action) -> tuple[str, int, int, str]:

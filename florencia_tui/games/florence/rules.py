@@ -146,9 +146,9 @@ def decision(s: dict, seat: int) -> dict | None:
     the stack, or the phase's ordinary step as an unstored frame."""
     if seat not in to_act(s):
         return None
-    f = DS.top(s)
-    if f is not None:
-        return f
+    pending = s["pending"]
+    if pending:
+        return pending[-1]  # DS.top, inlined: this is on every legal/apply
     if s["phase"] == "setup":
         return {"k": "return", "p": seat}
     if s["phase"] == "auction":
