@@ -89,6 +89,14 @@ class Florence(Game):
     def view(self, s, seat):
         return V.view(s, seat)
 
+    def upgrade(self, s):
+        """Saves from before the decision stack queued their frames with the
+        decision owed now first, as ``{"t": kind, "seat": seat, "kind": ...}``."""
+        pending = s.get("pending")
+        if isinstance(pending, list) and any(isinstance(f, dict) and "t" in f for f in pending):
+            s["pending"] = [R.frame_of_old(f) for f in reversed(pending)]
+        return s
+
     def normalize(self, action: str) -> str:
         """Canonical spelling of ``action`` (as ``legal`` lists it)."""
         return N.canonical(action)

@@ -156,6 +156,16 @@ def decision(s: dict, seat: int) -> dict | None:
     return {"k": "turn", "p": seat}
 
 
+def frame_of_old(f: dict) -> dict:
+    """A frame as saved before the core decision stack (``{"t": kind, "seat":
+    seat, "kind": landscape, ...}``) in today's form (``Game.upgrade``)."""
+    f = dict(f)
+    new = {"k": f.pop("t"), "p": f.pop("seat")}
+    if "kind" in f:
+        new["item"] = f.pop("kind")
+    return {**new, **f}
+
+
 def step(s: dict, seat: int) -> str:
     """The kind of decision ``seat`` owes ('' if none)."""
     f = decision(s, seat)

@@ -133,3 +133,15 @@ def test_the_bot_keeps_the_prestige_card_it_values_most_at_this_point():
     top = s["prestige_deck"][: D.DRAW_SIZE]
     best = max(top, key=lambda c: B._prestige_one(s, 0, p, c, late))
     assert B._with_item(s, 0, p, "prestige")["prestige"][-1] == best
+
+
+def test_a_save_from_before_the_stack_opens_in_todays_form():
+    pick = random.Random(8)
+    s = GAME.new(["A", "B", "C"], 8)
+    while not s["pending"] or s["pending"][-1]["k"] != "place":
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.sample(s, seat, pick))
+    f = s["pending"][-1]
+    old = dict(s, pending=[{"t": "place", "seat": f["p"], "kind": f["item"]}])
+    assert GAME.load(GAME.dump(old)) == s
+    assert GAME.load(GAME.dump(s)) == s
