@@ -321,6 +321,7 @@ class Game:
         if not isinstance(s, dict) or s.get("game") != self.id:
             raise CorruptSave(f"the saved state is not a {self.title} state")
         try:
+            s = self.upgrade(s)
             problem = self._shape_problem(s)
             if problem:
                 raise CorruptSave(f"the saved {self.title} state is damaged ({problem})")
@@ -334,6 +335,12 @@ class Game:
             raise CorruptSave(
                 f"the saved {self.title} state is damaged ({type(e).__name__}: {e})"
             ) from None
+        return s
+
+    def upgrade(self, s: State) -> State:
+        """A state saved by an older version of the game, in today's form (a
+        game that changes its state's representation converts the old one
+        here, so saves keep opening); by default unchanged."""
         return s
 
     def _shape_problem(self, s: State) -> str:

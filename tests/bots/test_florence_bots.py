@@ -46,7 +46,7 @@ def states():
             play_random(
                 players,
                 seed,
-                lambda s: any(x["t"] in ("keep", "order") and x["seat"] != 0 for x in s["pending"]),
+                lambda s: any(x["k"] in ("keep", "order") and x["p"] != 0 for x in s["pending"]),
             )
         )
         out.append(play_random(players, seed, lambda s: s["round"] == 6 and s["phase"] == "action"))

@@ -124,7 +124,7 @@ def test_florence_card_names_need_ascii_digits():
     is not P10."""
     from florencia_tui.games.florence.notation import parse
 
-    assert parse("keep P10") == ("keep", ["P10"])
+    assert (parse("keep P10").verb, parse("keep P10").args) == ("keep", ("P10",))
     for bad in ["keep P١٠", "keep B٠١", "sell ٣", "place forest ١ 2 r0"]:
         with pytest.raises(IllegalAction):
             parse(bad)

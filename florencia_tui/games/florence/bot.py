@@ -21,6 +21,7 @@ from florencia_tui.core.plugin import BotKit
 from florencia_tui.games.florence import candidates as CA
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 
 # ----- tunable weights (tuned in 3-player heuristic-vs-variant matches) ---------
@@ -119,7 +120,7 @@ def _fits(grid: str, kind: str, builders: int) -> bool:
 def _virtual(s: dict, seat: int) -> dict:
     """Player ``seat`` with what it is about to receive already in place."""
     p = s["players"][seat]
-    pend = [x for x in s["pending"] if x["seat"] == seat]
+    pend = [x for x in s["pending"] if x["p"] == seat]
     if not pend:
         return p
     p = dict(
@@ -130,20 +131,27 @@ def _virtual(s: dict, seat: int) -> dict:
         prestige=list(p["prestige"]),
     )
     for x in pend:
-        if x["t"] == "place":
-            p["land"][x["kind"]] += 1
-            if p["land"][x["kind"]] >= 2:
-                p["pp"] += D.PP_SAME_LANDSCAPE
-        elif x["t"] == "keep":
-            cards = x["cards"]
-            if x["deck"] == "profession":
-                p["hand"].append(max(cards, key=lambda c: SC.work_value(p, c, [])))
-            elif x["deck"] == "bonus":
-                c = SC.counts(p)
-                p["bonus"].append(max(cards, key=lambda b: SC.bonus_value(b, c)))
-            else:
-                p["prestige"].append(max(cards, key=lambda c: _prestige_one(s, seat, p, c)))
+        _receive(s, seat, p, x)
     return p
+
+
+def _receive(s: dict, seat: int, p: dict, x: dict, late: float = 1.0) -> None:
+    """``p`` (a copy) given what decision ``x`` brings it, answered as the bot
+    expects: the landscape laid, the best of the drawn cards kept (a prestige
+    card valued at progress ``late``)."""
+    if x["k"] == "place":
+        R.land_gained(p, x["item"])
+    elif x["k"] == "keep":
+        cards = x["cards"]
+        if not cards:
+            return
+        if x["deck"] == "profession":
+            p["hand"].append(max(cards, key=lambda c: SC.work_value(p, c, [])))
+        elif x["deck"] == "bonus":
+            c = SC.counts(p)
+            p["bonus"].append(max(cards, key=lambda b: SC.bonus_value(b, c)))
+        else:
+            p["prestige"].append(max(cards, key=lambda c: _prestige_one(s, seat, p, c, late)))
 
 
 def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> float:
@@ -239,23 +247,22 @@ def player_value(s: dict, seat: int, p: dict, terms=None) -> float:
 
 
 def _with_item(s: dict, seat: int, p: dict, item: str) -> dict:
+    """``p`` (player ``seat``) once it has the auction object ``item``: the
+    rules' own ``gain`` played on a light copy of what it touches, then the
+    decision it opens answered as the bot expects (``_receive``)."""
     q = dict(p, land=dict(p["land"]), prestige=list(p["prestige"]))
-    if item in D.LANDSCAPES:
-        q["land"][item] += 1
-        if q["land"][item] >= 2:
-            q["pp"] += D.PP_SAME_LANDSCAPE
-    elif item == "jester":
-        q["jesters"] += 1
-    elif item == "builder":
-        q["builders"] += 1
-        q["pp"] += D.PP_BUILDER[q["builders"]]
-    elif item == "recruit":
-        q["recruits"] += 1
-    elif item == "prestige":
-        top = s["prestige_deck"][: D.DRAW_SIZE]
-        if top:
-            late = progress(s)
-            q["prestige"].append(max(top, key=lambda c: _prestige_one(s, seat, q, c, late)))
+    players = list(s["players"])
+    players[seat] = q
+    t = dict(
+        s,
+        players=players,
+        piles=dict(s["piles"]),
+        pending=[],
+        prestige_deck=s["prestige_deck"][: D.DRAW_SIZE],
+    )
+    R.gain(t, seat, item)
+    for x in t["pending"]:
+        _receive(t, seat, q, x, progress(s))
     return q
 
 
@@ -266,7 +273,7 @@ def florence_eval(game, s: dict, seat: int, terms=None) -> float:
         return v
     late = progress(s)
     for x in s["pending"]:
-        if x["seat"] == seat and x["t"] == "convert":
+        if x["p"] == seat and x["k"] == "convert":
             # The best share of the payout to turn into PP (at the price of
             # the florins it leaves behind).
             m = p["money"]

@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
@@ -93,25 +94,26 @@ def work_candidates(s: dict, seat: int) -> list[str]:
 
 
 def candidates(s: dict, seat: int) -> list[str]:
-    st = R.step(s, seat)
-    if not st:
+    f = R.decision(s, seat)
+    if f is None:
         return []
+    st = f["k"]
     p = s["players"][seat]
     if st in ("nominate", "last", "bid"):
-        return [a for a in R.legal(s, seat) if not a.startswith("sell")]
+        return [a for a in DC.TABLE.legal(s, f) if not a.startswith("sell")]
     if st == "order":
-        return ["order " + " ".join(s["pending"][0]["cards"])]
+        return ["order " + " ".join(f["cards"])]
     if st == "convert":
-        top = s["pending"][0]["wv"] // 2
+        top = f["wv"] // 2
         return [f"prestige {k}" for k in sorted({0, top // 2, top})]
     if st == "place":
-        kind = s["pending"][0]["kind"]
+        kind = f["item"]
         return [
             N.fmt_place(kind, *spot)
             for spot in best_spots(p["grid"], kind, p["builders"], LAND_SPOTS)
         ]
     if st != "turn":
-        return R.legal(s, seat)
+        return DC.TABLE.legal(s, f)
     out = []
     for b in R.buildable(s, seat):
         out += [
@@ -122,14 +124,14 @@ def candidates(s: dict, seat: int) -> list[str]:
         out.append("profession")
     if R.can_act(s, "freedom") and p["money"] >= D.FREEDOM_COST:
         out += [
-            f"freedom {f}"
-            for f in D.FREEDOMS
-            if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0
+            f"freedom {fr}"
+            for fr in D.FREEDOMS
+            if fr not in p["freedoms"] and s["supply"]["freedoms"][fr] > 0
         ]
     if R.can_act(s, "bonus") and s["bonus_deck"] and p["money"] >= D.CARD_COST:
         out.append("bonus")
     if p["recruits"] > 0:
-        out += [f"recruit {c}" for c in sorted(set(R.face_up_professions(s)))]
+        out += [f"recruit {c}" for c in R.recruit_targets(s)]
     if ESCAPE_SALES and s["turn"]["acts"] < D.ACTIONS_PER_TURN:
         out += _escape_sales(s, seat)
     return out + ["done"]

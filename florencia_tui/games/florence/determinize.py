@@ -23,6 +23,7 @@ from collections import Counter
 
 from florencia_tui.core import rng
 from florencia_tui.core.multiset import minus
+from florencia_tui.core.state import clone
 from florencia_tui.games.florence import data as D
 
 HIDDEN = "?"
@@ -40,10 +41,6 @@ FAMILIES = (
 PAST_AUCTION_PRICE = 300
 
 
-def _copy(s: dict) -> dict:
-    return marshal.loads(marshal.dumps(s))  # a fast deep copy of plain data
-
-
 def _mask(cards: list) -> list:
     return [HIDDEN] * len(cards)
 
@@ -54,7 +51,7 @@ def money_hidden(s: dict, owner: int, seat: int) -> bool:
 
 def redact(s: dict, seat: int) -> dict:
     """The state as ``seat`` knows it: every hidden item "?", no RNG."""
-    r = _copy(s)
+    r = clone(s)
     r["rng"] = None
     for key in ("prof_deck", "bonus_deck", "prestige_deck", "returned"):
         r[key] = _mask(s[key])
@@ -69,7 +66,7 @@ def redact(s: dict, seat: int) -> dict:
         if money_hidden(s, i, seat):
             p["money"] = HIDDEN
     for pend in r["pending"]:
-        if "cards" in pend and pend["seat"] != seat:
+        if "cards" in pend and pend["p"] != seat:
             pend["cards"] = _mask(pend["cards"])
     return r
 
@@ -186,7 +183,7 @@ def estimate_money(s: dict, i: int) -> int:
     drawn += sum(
         1
         for pend in s["pending"]
-        if pend["seat"] == i and pend["t"] == "keep" and pend["deck"] != "prestige"
+        if pend["p"] == i and pend["k"] == "keep" and pend["deck"] != "prestige"
     )
     m -= D.CARD_COST * round(drawn)
     # Auction objects: what the player owns, less what it bought this round.
@@ -209,7 +206,7 @@ def estimate_money(s: dict, i: int) -> int:
     if a is not None and a["cur"] is not None and a["cur"]["leader"] == i:
         floor = a["cur"]["high"]
     for pend in s["pending"]:
-        if pend["seat"] == i and pend["t"] == "convert":
+        if pend["p"] == i and pend["k"] == "convert":
             floor = max(floor, pend["payment"])
     m = max(m, floor)
     return int(round(m / 100)) * 100

@@ -6,8 +6,10 @@ import random
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
+from florencia_tui.core.notation import Action
 from florencia_tui.core.undo import took_from
 from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import determinize as DT
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as N
@@ -59,10 +61,10 @@ class Florence(Game):
         return V.prompt(s, seat)
 
     def legal(self, s, seat):
-        return R.legal(s, seat)
+        return DC.legal(s, seat)
 
     def _apply(self, s, seat, action):
-        R.apply(s, seat, action)
+        DC.apply(s, seat, action)
 
     def undo_barrier(self, before, after, seat, action):
         # Drawing 5 cards (profession, bonus or prestige) reveals them without
@@ -87,21 +89,30 @@ class Florence(Game):
     def view(self, s, seat):
         return V.view(s, seat)
 
+    def upgrade(self, s):
+        """Saves from before the decision stack queued their frames with the
+        decision owed now first, as ``{"t": kind, "seat": seat, "kind": ...}``."""
+        pending = s.get("pending")
+        if isinstance(pending, list) and any(isinstance(f, dict) and "t" in f for f in pending):
+            s["pending"] = [R.frame_of_old(f) for f in reversed(pending)]
+        return s
+
     def normalize(self, action: str) -> str:
         """Canonical spelling of ``action`` (as ``legal`` lists it)."""
         return N.canonical(action)
 
     # ----------------------------------------------------------------- random play
     def sample(self, s, seat, rng: random.Random) -> str:
-        st = R.step(s, seat)
+        f = R.decision(s, seat)
+        st = f["k"]
         p = s["players"][seat]
         if st == "place":
-            kind = s["pending"][0]["kind"]
+            kind = f["item"]
             r, c, o = G.random_placement(p["grid"], kind, p["builders"], rng)
             return N.fmt_place(kind, r, c, o)
         if st == "turn":
             return self._sample_turn(s, seat, rng)
-        opts = [a for a in R.legal(s, seat) if not a.startswith("sell")]
+        opts = [a for a in DC.TABLE.legal(s, f) if not a.startswith("sell")]
         can_sell = "sell" in R.VERBS[st] and p["pp"] > 0
         if can_sell and rng.random() < 0.02:
             return f"sell {rng.randint(1, p['pp'])}"
@@ -176,73 +187,28 @@ class Florence(Game):
 
     def label(self, s, seat, action):
         try:
-            verb, args = N.parse(action)
+            a = N.parse(action)
         except IllegalAction:
             return action
-        if verb == "nominate":
-            return f"Nominate {D.PILE_NAME[args[0]]} (200)"
-        if verb == "buy":
-            return f"Buy {D.PILE_NAME[args[0]]} (200)"
-        if verb == "raise":
-            cur = s["auction"]["cur"] if s["auction"] else None
-            return f"Raise to {cur['high'] + D.RAISE}" if cur else "Raise"
-        if verb == "pass":
-            return "Pass"
-        if verb == "decline":
-            if R.step(s, seat) == "nominate":
-                return "Decline (out for this round)"
-            return "Take nothing"
-        if verb == "place":
-            k, r, c, o = args
-            if G.is_building(k):
-                return f"Build {k} ({R.build_cost(s['players'][seat])}) at row {r}, col {c}, {o}"
-            return f"Place {k} at row {r}, col {c}, {o}"
-        if verb in ("keep", "return"):
-            a = args[0]
-            nm = (
-                _prof_name(a)
-                if a in D.PROF
-                else (f"{a} {D.BONUS[a][0]}" if a in D.BONUS else f"{a} {D.PRESTIGE[a][0]}")
-            )
-            return f"{verb.capitalize()} {nm}"
-        if verb == "order":
-            return "Under the deck: " + ", ".join(args)
-        if verb == "recruit":
-            return f"Recruit the {_prof_name(args[0])}"
-        if verb == "later":
-            return "Keep the recruiting card for later"
-        if verb == "profession":
-            return "Take a profession card (300)"
-        if verb == "bonus":
-            return "Take a bonus card (300)"
-        if verb == "freedom":
-            return f"Introduce {D.FREEDOM_NAME[args[0]]} (300)"
-        if verb == "complete":
-            p = s["players"][seat]
-            try:
-                wv = SC.work_value(p, args[0], args[1:])
-            except (KeyError, ValueError):
-                wv = "?"
-            extra = (" + " + " ".join(args[1:])) if args[1:] else ""
-            return f"Complete a work: {_prof_name(args[0])}{extra} (WV {wv})"
-        if verb == "prestige":
-            return f"Convert {args[0]} PP (pay {args[0] * D.CONVERT_PRICE})"
-        if verb == "sell":
-            return f"Sell {args[0]} PP for {args[0] * D.SELL_PRICE}"
-        if verb == "done":
-            return "End turn"
-        return action
+        f = R.decision(s, seat)
+        if f is None:
+            return DC.label(s, {"k": "", "p": seat}, a)
+        return DC.TABLE.label(s, a, f)
 
     def describe(self, s, seat, action, viewer):
-        line = self._describe(s, seat, action, viewer)
-        if s["phase"] == "auction" and action.split()[:1] in (["nominate"], ["pass"]):
-            line += self._sale_note(s, seat, action)
+        try:
+            a = N.parse(action)
+        except IllegalAction:
+            return f"{_pname(s, seat)}: {action}"
+        line = self._describe(s, seat, a, viewer)
+        if s["phase"] == "auction" and a.verb in ("nominate", "pass"):
+            line += self._sale_note(s, seat, a)
         return line
 
-    def _sale_note(self, s, seat, action) -> str:
+    def _sale_note(self, s, seat, action: Action) -> str:
         """'; David buys the Jester for 700' when ``action`` ends an auction."""
         try:
-            s2 = self.apply(s, seat, action)
+            s2 = self.apply(s, seat, str(action))
         except IllegalAction:
             return ""
         a1, a2 = s["auction"], s2["auction"]
@@ -255,12 +221,9 @@ class Florence(Game):
         price = a2["paid"][str(buyer)]
         return f"; {_pname(s, buyer)} buys the {D.PILE_NAME[new[0]]} for {price}"
 
-    def _describe(self, s, seat, action, viewer):
+    def _describe(self, s, seat, a: Action, viewer):
         name = _pname(s, seat)
-        try:
-            verb, args = N.parse(action)
-        except IllegalAction:
-            return f"{name}: {action}"
+        verb, args = a.verb, a.args
         mine = viewer == seat
         if verb == "return":
             if mine:
@@ -280,7 +243,7 @@ class Florence(Game):
         if verb == "buy":
             return f"{name} takes the {D.PILE_NAME[args[0]]} for 200"
         if verb == "place":
-            k, r, c, o = args
+            k, r, c, o = N.placement(a)
             what = ("builds" if G.is_building(k) else "places") + (
                 " an" if k[0] in "aeiou" else " a"
             )
@@ -308,7 +271,7 @@ class Florence(Game):
             return f"{name} introduces {D.FREEDOM_NAME[args[0]]}"
         if verb == "complete":
             p = s["players"][seat]
-            wv = SC.work_value(p, args[0], args[1:]) if args[0] in p["hand"] else "?"
+            wv = SC.work_value(p, args[0], list(args[1:])) if args[0] in p["hand"] else "?"
             extra = f" with {' '.join(args[1:])}" if args[1:] else ""
             return f"{name} completes a work with the {_prof_name(args[0])}{extra}: value {wv}"
         if verb == "prestige":
@@ -317,7 +280,7 @@ class Florence(Game):
             return f"{name} sells {args[0]} PP"
         if verb == "done":
             return f"{name} ends the turn"
-        return f"{name}: {action}"
+        return f"{name}: {a}"
 
     # ----------------------------------------------------------------- scores
     def scores(self, s):

@@ -38,7 +38,7 @@ Verbs (one example each):
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import is_number, split, to_int
+from florencia_tui.core.notation import Action, is_number, split, to_int
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 
@@ -145,54 +145,64 @@ def fmt_complete(p: str, bonus_cards: list[str]) -> str:
     return " ".join(["complete", p] + sorted(bonus_cards))
 
 
-def parse(action: str) -> tuple[str, list]:
-    """(verb, normalised arguments); raises IllegalAction on malformed text."""
+def parse(action: str) -> Action:
+    """The action parsed once, with its arguments in canonical spelling
+    (``str(parse(a))`` is the spelling ``legal()`` lists); raises IllegalAction
+    on malformed text. Read numbers with ``a.num(i, what)``, a placement with
+    :func:`placement`."""
     verb, args = split(action)
+    if verb == "build":
+        verb = "place"
+    return Action(verb, _args(verb, args))
+
+
+def placement(a: Action) -> tuple[str, int, int, str]:
+    """(kind, row, column, orientation name) of a parsed ``place`` action."""
+    return a.args[0], a.num(1, "the row"), a.num(2, "the column"), " ".join(a.args[3:])
+
+
+def _args(verb: str, args: list[str]) -> list[str]:
     if verb in ("decline", "raise", "pass", "later", "profession", "bonus", "done"):
         if args:
             raise IllegalAction(f"'{verb}' takes no arguments")
-        return verb, []
-    if verb in ("build",):
-        verb = "place"
+        return []
     if verb == "place":
-        return verb, list(place_args(args))
+        k, row, col, orient = place_args(args)
+        return [k, str(row), str(col), *orient.split()]
     if verb in ("nominate", "buy"):
         if len(args) != 1:
             raise IllegalAction(f"write: {verb} <pile>")
-        return verb, [pile(args[0])]
+        return [pile(args[0])]
     if verb in ("return", "recruit"):
         if len(args) != 1:
             raise IllegalAction(f"write: {verb} <profession>")
-        return verb, [prof(args[0])]
+        return [prof(args[0])]
     if verb == "keep":
         if len(args) != 1:
             raise IllegalAction("write: keep <card>")
-        return verb, [any_card(args[0])]
+        return [any_card(args[0])]
     if verb == "order":
         if not args:
             raise IllegalAction("write: order <card> <card> ...")
-        return verb, [any_card(a) for a in args]
+        return [any_card(a) for a in args]
     if verb == "freedom":
         if len(args) != 1:
             raise IllegalAction("write: freedom <opinion|travel|religion>")
-        return verb, [freedom(args[0])]
+        return [freedom(args[0])]
     if verb == "complete":
         if not args:
             raise IllegalAction("write: complete <profession> [bonus cards]")
         cards = [bonus(a) for a in args[1:]]
         if len(set(cards)) != len(cards):
             raise IllegalAction("each bonus card can be played only once")
-        return verb, [prof(args[0])] + sorted(cards)
+        return [prof(args[0])] + sorted(cards)
     if verb in ("prestige", "sell"):
         if len(args) != 1:
             raise IllegalAction(f"write: {verb} <number>")
-        return verb, [to_int(args[0], "the number of prestige points")]
+        return [str(to_int(args[0], "the number of prestige points"))]
     raise IllegalAction(f"unknown action '{verb}'")
 
 
 def canonical(action: str) -> str:
     """The canonical spelling of a well-formed action (as listed by legal())."""
-    verb, args = parse(action)
-    if verb == "place":
-        return fmt_place(*args)
-    return " ".join([verb] + [str(a) for a in args])
+    return str(parse(action))

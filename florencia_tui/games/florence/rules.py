@@ -2,8 +2,13 @@
 
 The state is a plain dict (see ``new_state``). Compound steps (placing a
 landscape just bought, keeping one of five drawn cards, ordering the rest,
-using a recruiting card at once, converting a work payout) are queued in
-``s["pending"]``; ``pending[0]`` is the decision owed now.
+using a recruiting card at once, converting a work payout) are frames on the
+decision stack ``s["pending"]`` (core/decisions.py: kind under "k", seat
+under "p", the decision owed now last). The ordinary steps of a phase
+(returning a profession, nominating, bidding, the action turn) are not
+stored: :func:`decision` gives them as a frame of the same form, so every
+decision is answered through one table (``decisions.TABLE``), whose per-kind
+``legal_*``/``apply_*`` handlers are here.
 
 Phases: ``setup`` (everyone returns 1 of 4 professions, simultaneously),
 ``auction`` (phase A), ``action`` (phase B), ``over``.
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
+from florencia_tui.core import decisions as DS
 from florencia_tui.core import rng
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.florence import data as D
@@ -127,7 +133,7 @@ def to_act(s: dict) -> list[int]:
     if s["phase"] == "over":
         return []
     if s["pending"]:
-        return [s["pending"][0]["seat"]]
+        return [DS.owner(s)]
     if s["phase"] == "setup":
         return [i for i, p in enumerate(s["players"]) if p["deal"]]
     if s["phase"] == "auction":
@@ -135,17 +141,35 @@ def to_act(s: dict) -> list[int]:
     return [s["turn"]["seat"]]
 
 
+def decision(s: dict, seat: int) -> dict | None:
+    """The frame of the decision ``seat`` owes now (None if none): the top of
+    the stack, or the phase's ordinary step as an unstored frame."""
+    if seat not in to_act(s):
+        return None
+    pending = s["pending"]
+    if pending:
+        return pending[-1]  # DS.top, inlined: this is on every legal/apply
+    if s["phase"] == "setup":
+        return {"k": "return", "p": seat}
+    if s["phase"] == "auction":
+        return {"k": s["auction"]["step"], "p": seat}
+    return {"k": "turn", "p": seat}
+
+
+def frame_of_old(f: dict) -> dict:
+    """A frame as saved before the core decision stack (``{"t": kind, "seat":
+    seat, "kind": landscape, ...}``) in today's form (``Game.upgrade``)."""
+    f = dict(f)
+    new = {"k": f.pop("t"), "p": f.pop("seat")}
+    if "kind" in f:
+        new["item"] = f.pop("kind")
+    return {**new, **f}
+
+
 def step(s: dict, seat: int) -> str:
     """The kind of decision ``seat`` owes ('' if none)."""
-    if seat not in to_act(s):
-        return ""
-    if s["pending"]:
-        return s["pending"][0]["t"]
-    if s["phase"] == "setup":
-        return "return"
-    if s["phase"] == "auction":
-        return s["auction"]["step"]
-    return "turn"
+    f = decision(s, seat)
+    return "" if f is None else f["k"]
 
 
 # ----------------------------------------------------------------------------- auction flow
@@ -229,14 +253,17 @@ def _buy(s: dict, seat: int, item: str, price: int) -> None:
 
 
 def gain(s: dict, seat: int, item: str) -> None:
-    """The immediate effect of acquiring an auction object (spec §6)."""
+    """The immediate effect of acquiring an auction object (spec §6). It
+    touches only ``s["players"][seat]``, ``s["piles"]``, ``s["pending"]`` and
+    (for a prestige card) ``s["prestige_deck"]``, and no randomness, so the
+    bots play it on a light copy of those to value an object (bot.py)."""
     p = s["players"][seat]
     if item == "prestige":
         draw(s, seat, "prestige")
         return
     s["piles"][item] -= 1
     if item in D.LANDSCAPES:
-        s["pending"].insert(0, {"t": "place", "seat": seat, "kind": item})
+        DS.push(s, "place", seat, item=item)
     elif item == "jester":
         p["jesters"] += 1
     elif item == "builder":
@@ -245,14 +272,22 @@ def gain(s: dict, seat: int, item: str) -> None:
     elif item == "recruit":
         p["recruits"] += 1
         if face_up_professions(s):
-            s["pending"].insert(0, {"t": "recruit_now", "seat": seat})
+            DS.push(s, "recruit_now", seat)
+
+
+def land_gained(p: dict, kind: str) -> None:
+    """A landscape of ``kind`` laid in ``p``'s principality: counted, and
+    the prestige of a second one of a kind (spec §6)."""
+    p["land"][kind] += 1
+    if p["land"][kind] >= 2:
+        p["pp"] += D.PP_SAME_LANDSCAPE
 
 
 def draw(s: dict, seat: int, deck: str) -> None:
     key = DECK_OF[deck]
     cards = s[key][: D.DRAW_SIZE]
     del s[key][: D.DRAW_SIZE]
-    s["pending"].insert(0, {"t": "keep", "seat": seat, "deck": deck, "cards": cards})
+    DS.push(s, "keep", seat, deck=deck, cards=cards)
 
 
 # ----------------------------------------------------------------------------- action phase
@@ -335,42 +370,71 @@ def work_options(s: dict, seat: int, limit: int | None = None) -> list[str]:
     return out
 
 
-# ----------------------------------------------------------------------------- legal
-def legal(s: dict, seat: int) -> list[str]:
-    st = step(s, seat)
-    if not st:
-        return []
+# ----------------------------------------------------------------------------- legal, per kind
+def sells(p: dict) -> list[str]:
+    """Prestige points ``p`` may sell (not an action; offered in the auction
+    steps and the action turn)."""
+    return [f"sell {k}" for k in range(1, p["pp"] + 1)]
+
+
+def legal_return(s: dict, f: dict) -> list[str]:
+    return [f"return {c}" for c in s["players"][f["p"]]["deal"]]
+
+
+def legal_place(s: dict, f: dict) -> list[str]:
+    p = s["players"][f["p"]]
+    kind = f["item"]
+    return [N.fmt_place(kind, r, c, o) for r, c, o in G.placements(p["grid"], kind, p["builders"])]
+
+
+def legal_keep(s: dict, f: dict) -> list[str]:
+    return [f"keep {c}" for c in f["cards"]]
+
+
+def legal_order(s: dict, f: dict) -> list[str]:
+    return ["order " + " ".join(perm) for perm in permutations(f["cards"])]
+
+
+def recruit_targets(s: dict) -> list[str]:
+    return sorted(set(face_up_professions(s)))
+
+
+def legal_recruit_now(s: dict, f: dict) -> list[str]:
+    return [f"recruit {c}" for c in recruit_targets(s)] + ["later"]
+
+
+def legal_convert(s: dict, f: dict) -> list[str]:
+    return [f"prestige {k}" for k in range(f["wv"] // 2 + 1)]
+
+
+def legal_nominate(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     p = s["players"][seat]
-    sells = [f"sell {k}" for k in range(1, p["pp"] + 1)]
-    if st == "return":
-        return [f"return {c}" for c in p["deal"]]
-    if st == "place":
-        kind = s["pending"][0]["kind"]
-        spots = G.placements(p["grid"], kind, p["builders"])
-        return [N.fmt_place(kind, r, c, o) for r, c, o in spots]
-    if st == "keep":
-        return [f"keep {c}" for c in s["pending"][0]["cards"]]
-    if st == "order":
-        return ["order " + " ".join(perm) for perm in permutations(s["pending"][0]["cards"])]
-    if st == "recruit_now":
-        return [f"recruit {c}" for c in sorted(set(face_up_professions(s)))] + ["later"]
-    if st == "convert":
-        return [f"prestige {k}" for k in range(s["pending"][0]["wv"] // 2 + 1)]
-    if st == "nominate":
-        out = []
-        if p["money"] >= D.OPENING_BID:
-            out = [f"nominate {k}" for k in eligible_piles(s, seat)]
-        return out + ["decline"] + sells
-    if st == "last":
-        out = []
-        if p["money"] >= D.LAST_PLAYER_PRICE:
-            out = [f"buy {k}" for k in eligible_piles(s, seat)]
-        return out + ["decline"] + sells
-    if st == "bid":
-        cur = s["auction"]["cur"]
-        out = ["raise"] if p["money"] >= cur["high"] + D.RAISE else []
-        return out + ["pass"] + sells
-    # action turn
+    out = []
+    if p["money"] >= D.OPENING_BID:
+        out = [f"nominate {k}" for k in eligible_piles(s, seat)]
+    return out + ["decline"] + sells(p)
+
+
+def legal_last(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
+    p = s["players"][seat]
+    out = []
+    if p["money"] >= D.LAST_PLAYER_PRICE:
+        out = [f"buy {k}" for k in eligible_piles(s, seat)]
+    return out + ["decline"] + sells(p)
+
+
+def legal_bid(s: dict, f: dict) -> list[str]:
+    p = s["players"][f["p"]]
+    cur = s["auction"]["cur"]
+    out = ["raise"] if p["money"] >= cur["high"] + D.RAISE else []
+    return out + ["pass"] + sells(p)
+
+
+def legal_turn(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
+    p = s["players"][seat]
     out = []
     for b in buildable(s, seat):
         out += [N.fmt_place(b, r, c, o) for r, c, o in G.placements(p["grid"], b, p["builders"])]
@@ -379,18 +443,18 @@ def legal(s: dict, seat: int) -> list[str]:
         out.append("profession")
     if can_act(s, "freedom") and p["money"] >= D.FREEDOM_COST:
         out += [
-            f"freedom {f}"
-            for f in D.FREEDOMS
-            if f not in p["freedoms"] and s["supply"]["freedoms"][f] > 0
+            f"freedom {fr}"
+            for fr in D.FREEDOMS
+            if fr not in p["freedoms"] and s["supply"]["freedoms"][fr] > 0
         ]
     if can_act(s, "bonus") and s["bonus_deck"] and p["money"] >= D.CARD_COST:
         out.append("bonus")
     if p["recruits"] > 0:
-        out += [f"recruit {c}" for c in sorted(set(face_up_professions(s)))]
-    return out + sells + ["done"]
+        out += [f"recruit {c}" for c in recruit_targets(s)]
+    return out + sells(p) + ["done"]
 
 
-# ----------------------------------------------------------------------------- apply
+# ----------------------------------------------------------------------------- apply, per kind
 WHAT = {
     "return": "return one of your dealt profession cards (return <card>)",
     "place": "place the landscape you bought (place <piece> <row> <col> r<k> [f])",
@@ -417,23 +481,7 @@ VERBS = {
 }
 
 
-def apply(s: dict, seat: int, action: str) -> None:
-    st = step(s, seat)
-    if not st:
-        raise IllegalAction("you owe no decision now")
-    verb, args = N.parse(action)
-    if verb not in VERBS[st]:
-        raise IllegalAction(f"now you must {WHAT[st]}")
-    p = s["players"][seat]
-    if verb == "sell":
-        _sell_pp(p, args[0])
-        return
-    fn = _HANDLERS[st]
-    fn(s, seat, p, verb, args)
-    advance(s)
-
-
-def _sell_pp(p: dict, k: int) -> None:
+def sell_pp(p: dict, k: int) -> None:
     if k < 1:
         raise IllegalAction("sell at least 1 prestige point")
     if k > p["pp"]:
@@ -442,8 +490,9 @@ def _sell_pp(p: dict, k: int) -> None:
     p["money"] += k * D.SELL_PRICE
 
 
-def _h_return(s, seat, p, verb, args):
-    card = args[0]
+def apply_return(s, f, a):
+    p = s["players"][f["p"]]
+    card = a.args[0]
     if card not in p["deal"]:
         raise IllegalAction(f"{D.PROF[card]['name']} is not among your dealt cards")
     p["hand"] = [c for c in p["deal"] if c != card]
@@ -467,21 +516,21 @@ def _place_tile(s, p, kind, row, col, orient) -> None:
     )
 
 
-def _h_place(s, seat, p, verb, args):
-    kind, row, col, orient = args
-    want = s["pending"][0]["kind"]
+def apply_place(s, f, a):
+    p = s["players"][f["p"]]
+    kind, row, col, orient = N.placement(a)
+    want = f["item"]
     if kind != want:
         raise IllegalAction(f"you must place the {want} you bought")
     _place_tile(s, p, kind, row, col, orient)
-    s["pending"].pop(0)
-    p["land"][kind] += 1
-    if p["land"][kind] >= 2:
-        p["pp"] += D.PP_SAME_LANDSCAPE
+    DS.pop(s)
+    land_gained(p, kind)
 
 
-def _h_keep(s, seat, p, verb, args):
-    pend = s["pending"][0]
-    card = args[0]
+def apply_keep(s, f, a):
+    seat, pend = f["p"], f
+    p = s["players"][seat]
+    card = a.args[0]
     if card not in pend["cards"]:
         raise IllegalAction(f"{card} is not among the drawn cards")
     rest = [c for c in pend["cards"] if c != card]
@@ -492,19 +541,18 @@ def _h_keep(s, seat, p, verb, args):
         p["bonus"].append(card)
     else:
         p["prestige"].append(card)
-    s["pending"].pop(0)
+    DS.pop(s)
     if len(rest) >= 2:
-        s["pending"].insert(0, {"t": "order", "seat": seat, "deck": deck, "cards": rest})
+        DS.push(s, "order", seat, deck=deck, cards=rest)
     else:
         s[DECK_OF[deck]] += rest
 
 
-def _h_order(s, seat, p, verb, args):
-    pend = s["pending"][0]
-    if sorted(args) != sorted(pend["cards"]):
-        raise IllegalAction("name each of these cards once: " + " ".join(pend["cards"]))
-    s[DECK_OF[pend["deck"]]] += args
-    s["pending"].pop(0)
+def apply_order(s, f, a):
+    if sorted(a.args) != sorted(f["cards"]):
+        raise IllegalAction("name each of these cards once: " + " ".join(f["cards"]))
+    s[DECK_OF[f["deck"]]] += a.args
+    DS.pop(s)
 
 
 def recruit(s, seat, p, card) -> None:
@@ -520,15 +568,16 @@ def recruit(s, seat, p, card) -> None:
     raise IllegalAction(f"the {D.PROF[card]['name']} is not face up in any display")
 
 
-def _h_recruit_now(s, seat, p, verb, args):
-    if verb == "recruit":
-        recruit(s, seat, p, args[0])
-    s["pending"].pop(0)
+def apply_recruit_now(s, f, a):
+    if a.verb == "recruit":
+        recruit(s, f["p"], s["players"][f["p"]], a.args[0])
+    DS.pop(s)
 
 
-def _h_convert(s, seat, p, verb, args):
-    pend = s["pending"][0]
-    k = args[0]
+def apply_convert(s, f, a):
+    pend = f
+    p = s["players"][f["p"]]
+    k = a.num(0, "the number of prestige points")
     if k < 0 or k > pend["wv"] // 2:
         raise IllegalAction(
             f"you may convert 0 to {pend['wv'] // 2} PP from this payout "
@@ -537,16 +586,23 @@ def _h_convert(s, seat, p, verb, args):
     p["money"] -= k * D.CONVERT_PRICE
     p["pp"] += k
     p["works"][-1]["pp"] = k
-    s["pending"].pop(0)
+    DS.pop(s)
 
 
-def _h_nominate(s, seat, p, verb, args):
+def _decline(s, seat) -> None:
     a = s["auction"]
-    if verb == "decline":
-        a["free"].remove(seat)
-        a["out"].append(seat)
+    a["free"].remove(seat)
+    a["out"].append(seat)
+
+
+def apply_nominate(s, f, act):
+    seat = f["p"]
+    p = s["players"][seat]
+    a = s["auction"]
+    if act.verb == "decline":
+        _decline(s, seat)
         return
-    item = args[0]
+    item = act.args[0]
     if not eligible(s, seat, item):
         raise IllegalAction(f"the {D.PILE_NAME[item]} pile is not available to you")
     if p["money"] < D.OPENING_BID:
@@ -564,9 +620,11 @@ def _h_nominate(s, seat, p, verb, args):
     _next_bidder(s, seat)
 
 
-def _h_bid(s, seat, p, verb, args):
+def apply_bid(s, f, a):
+    seat = f["p"]
+    p = s["players"][seat]
     cur = s["auction"]["cur"]
-    if verb == "raise":
+    if a.verb == "raise":
         if p["money"] < cur["high"] + D.RAISE:
             raise IllegalAction(f"you cannot pay {cur['high'] + D.RAISE} florins")
         cur["high"] += D.RAISE
@@ -577,13 +635,13 @@ def _h_bid(s, seat, p, verb, args):
     _next_bidder(s, seat)
 
 
-def _h_last(s, seat, p, verb, args):
-    a = s["auction"]
-    if verb == "decline":
-        a["free"].remove(seat)
-        a["out"].append(seat)
+def apply_last(s, f, a):
+    seat = f["p"]
+    p = s["players"][seat]
+    if a.verb == "decline":
+        _decline(s, seat)
         return
-    item = args[0]
+    item = a.args[0]
     if not eligible(s, seat, item):
         raise IllegalAction(f"the {D.PILE_NAME[item]} pile is not available to you")
     if p["money"] < D.LAST_PLAYER_PRICE:
@@ -611,15 +669,18 @@ def _done_action(s, kind: str) -> None:
     s["turn"]["used"][kind] += 1
 
 
-def _h_turn(s, seat, p, verb, args):
+def apply_turn(s, f, a):
+    seat = f["p"]
+    p = s["players"][seat]
+    verb = a.verb
     if verb == "done":
         end_turn(s)
         return
     if verb == "recruit":
-        recruit(s, seat, p, args[0])
+        recruit(s, seat, p, a.args[0])
         return
     if verb == "place":
-        kind, row, col, orient = args
+        kind, row, col, orient = N.placement(a)
         if not G.is_building(kind):
             raise IllegalAction("landscapes are only bought at auction")
         _use(s, "build", "build")
@@ -646,19 +707,19 @@ def _h_turn(s, seat, p, verb, args):
         draw(s, seat, verb)
         return
     if verb == "freedom":
-        f = args[0]
+        fr = a.args[0]
         _use(s, "freedom", "introduce a freedom")
-        if f in p["freedoms"]:
-            raise IllegalAction(f"you already have {D.FREEDOM_NAME[f]}")
-        if s["supply"]["freedoms"][f] <= 0:
-            raise IllegalAction(f"no {D.FREEDOM_NAME[f]} is left")
+        if fr in p["freedoms"]:
+            raise IllegalAction(f"you already have {D.FREEDOM_NAME[fr]}")
+        if s["supply"]["freedoms"][fr] <= 0:
+            raise IllegalAction(f"no {D.FREEDOM_NAME[fr]} is left")
         _spend(p, D.FREEDOM_COST, "a freedom")
-        s["supply"]["freedoms"][f] -= 1
-        p["freedoms"].append(f)
+        s["supply"]["freedoms"][fr] -= 1
+        p["freedoms"].append(fr)
         _done_action(s, "freedom")
         return
     if verb == "complete":
-        complete(s, seat, args[0], args[1:])
+        complete(s, seat, a.args[0], list(a.args[1:]))
 
 
 def complete(s: dict, seat: int, prof: str, bonus: list[str]) -> None:
@@ -684,29 +745,4 @@ def complete(s: dict, seat: int, prof: str, bonus: list[str]) -> None:
     p["best"] = max(p["best"], wv)
     p["works"].append({"round": s["round"], "prof": prof, "bonus": list(bonus), "wv": wv, "pp": 0})
     _done_action(s, "work")
-    s["pending"].insert(
-        0,
-        {
-            "t": "convert",
-            "seat": seat,
-            "prof": prof,
-            "wv": wv,
-            "lines": lines,
-            "payment": pay,
-            "max_pp": wv // 2,
-        },
-    )
-
-
-_HANDLERS = {
-    "return": _h_return,
-    "place": _h_place,
-    "keep": _h_keep,
-    "order": _h_order,
-    "recruit_now": _h_recruit_now,
-    "convert": _h_convert,
-    "nominate": _h_nominate,
-    "bid": _h_bid,
-    "last": _h_last,
-    "turn": _h_turn,
-}
+    DS.push(s, "convert", seat, prof=prof, wv=wv, lines=lines, payment=pay, max_pp=wv // 2)

@@ -13,6 +13,7 @@ import marshal
 
 from florencia_tui.core.game import Prompt
 from florencia_tui.games.florence import data as D
+from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
@@ -173,106 +174,8 @@ def public_prompt(s: dict, seat: int) -> dict:
 
 
 def prompt(s: dict, seat: int) -> Prompt:
-    st = R.step(s, seat)
-    name = s["names"][seat]
-    p = s["players"][seat]
-    if not st:
+    """The decision ``seat`` owes, its question and preview from the table."""
+    f = R.decision(s, seat)
+    if f is None:
         return Prompt(seat, "florence.wait", "Nothing to decide now.", {})
-    if st == "return":
-        return Prompt(
-            seat,
-            "florence.return",
-            "Return one of your 4 professions (you keep the other 3).",
-            {"cards": list(p["deal"])},
-        )
-    pend = s["pending"][0] if s["pending"] else None
-    if st == "place":
-        kind = pend["kind"]
-        return Prompt(
-            seat,
-            "florence.place",
-            f"Place your {kind} in your principality.",
-            {"piece": kind, "orients": list(G.ORIENTS[kind])},
-        )
-    if st == "keep":
-        deck = pend["deck"]
-        return Prompt(
-            seat,
-            "florence.keep",
-            f"Keep one of these {deck} cards.",
-            {"deck": deck, "cards": list(pend["cards"]), "count": len(pend["cards"])},
-        )
-    if st == "order":
-        return Prompt(
-            seat,
-            "florence.order",
-            "Order the other cards going under the deck (first named goes first).",
-            {"deck": pend["deck"], "cards": list(pend["cards"]), "count": len(pend["cards"])},
-        )
-    if st == "recruit_now":
-        return Prompt(
-            seat,
-            "florence.recruit_now",
-            "Use your recruiting card now on a face-up profession, or keep it.",
-            {"targets": sorted(set(R.face_up_professions(s)))},
-        )
-    if st == "convert":
-        return Prompt(
-            seat,
-            "florence.convert",
-            f"Your work is worth {pend['wv']}: you receive {pend['payment']} florins. "
-            f"Buy how many prestige points back (200 each, 0-{pend['max_pp']})?",
-            {
-                "prof": pend["prof"],
-                "wv": pend["wv"],
-                "lines": [list(x) for x in pend["lines"]],
-                "payment": pend["payment"],
-                "max_pp": pend["max_pp"],
-            },
-        )
-    a = s["auction"]
-    if st == "nominate":
-        return Prompt(
-            seat,
-            "florence.nominate",
-            f"{name}: nominate a pile at 200 florins, or decline (out for the round).",
-            {"piles": R.eligible_piles(s, seat), "price": D.OPENING_BID, "money": p["money"]},
-        )
-    if st == "last":
-        return Prompt(
-            seat,
-            "florence.last",
-            "You are the last player: take an object for 200 florins, or decline.",
-            {"piles": R.eligible_piles(s, seat), "price": D.LAST_PLAYER_PRICE, "money": p["money"]},
-        )
-    if st == "bid":
-        cur = a["cur"]
-        return Prompt(
-            seat,
-            "florence.bid",
-            f"{D.PILE_NAME[cur['item']]}: high bid {cur['high']} by "
-            f"{s['names'][cur['leader']]}. Raise to {cur['high'] + D.RAISE} or pass?",
-            {
-                "item": cur["item"],
-                "high_bid": cur["high"],
-                "high_bidder": cur["leader"],
-                "raise_to": cur["high"] + D.RAISE,
-                "money": p["money"],
-            },
-        )
-    t = s["turn"]
-    return Prompt(
-        seat,
-        "florence.turn",
-        f"Round {s['round']}: your action turn ({t['acts']}/2 actions used).",
-        {
-            "actions_used": t["acts"],
-            "used": dict(t["used"]),
-            "min_wv": R.min_wv(s),
-            "build_cost": R.build_cost(p),
-            "buildable": R.buildable(s, seat),
-            "money": p["money"],
-            "work_preview": {c: [list(x) for x in SC.work_lines(p, c, [])] for c in p["hand"]},
-            "bonus_values": SC.bonus_values(p) if p["bonus"] else {},
-        },
-    )
+    return Prompt(seat, f"florence.{f['k']}", DC.TABLE.text(s, f), DC.TABLE.preview(s, f))

@@ -78,7 +78,7 @@ def check(s):
     for k in ("forest", "lake", "park", "jester", "builder"):
         key = {"forest": "land", "lake": "land", "park": "land"}.get(k)
         owned = sum(p["land"][k] if key else p[k + "s"] for p in s["players"])
-        owned += sum(1 for pd in s["pending"] if pd["t"] == "place" and pd["kind"] == k)
+        owned += sum(1 for pd in s["pending"] if pd["k"] == "place" and pd["item"] == k)
         assert owned + s["piles"][k] == D.PILE_SIZE[k]
 
 

@@ -80,8 +80,8 @@ def test_redaction_of_money_and_hands():
 
 
 def test_drawn_cards_are_private():
-    s, _ = play_random(3, 8, stop=lambda s: bool(s["pending"]) and s["pending"][0]["t"] == "keep")
-    seat = s["pending"][0]["seat"]
+    s, _ = play_random(3, 8, stop=lambda s: bool(s["pending"]) and s["pending"][-1]["k"] == "keep")
+    seat = s["pending"][-1]["p"]
     other = (seat + 1) % 3
     v_other = GAME.view(s, other)
     assert v_other["prompt"]["kind"] == "florence.keep"
@@ -172,9 +172,9 @@ def test_prompt_kinds_over_a_game():
 
 def test_work_breakdown_is_public_but_setup_returns_are_not():
     s, _ = play_random(
-        3, 5, stop=lambda s: bool(s["pending"]) and s["pending"][0]["t"] == "convert"
+        3, 5, stop=lambda s: bool(s["pending"]) and s["pending"][-1]["k"] == "convert"
     )
-    seat = s["pending"][0]["seat"]
+    seat = s["pending"][-1]["p"]
     other = (seat + 1) % 3
     pub = GAME.view(s, other)["prompt"]
     assert pub["kind"] == "florence.convert"

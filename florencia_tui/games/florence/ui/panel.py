@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.notation import Action
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as NOT
@@ -254,8 +255,7 @@ class PlaceMode(Mode):
         prefix = f"place {self.kind} "
         for a in self.panel.legal:
             if a.startswith(prefix):
-                parts = a.split()
-                out.append((int(parts[2]), int(parts[3]), " ".join(parts[4:])))
+                out.append(NOT.placement(Action.parse(a))[1:])
         return out
 
     def go(self, spot: tuple[int, int, str]) -> None:
@@ -705,7 +705,7 @@ class FlorencePanel(Widget, can_focus=True):
             return MenuMode(f"Keep one of these {data['deck']} cards (secret):", items)
         if kind == "recruit_now":
             items = [
-                Item(self.recruit_label(a.split()[1]), self._sub(a))
+                Item(self.recruit_label(Action.parse(a).args[0]), self._sub(a))
                 for a in self.legal
                 if a.startswith("recruit ")
             ]
@@ -923,7 +923,7 @@ class FlorencePanel(Widget, can_focus=True):
         items = []
         need = self.prompt.data["min_wv"]
         bonus = sum(self.prompt.data.get("bonus_values", {}).values())
-        workable = {a.split()[1] for a in self.legal if a.startswith("complete ")}
+        workable = {Action.parse(a).args[0] for a in self.legal if a.startswith("complete ")}
         # Professions that can complete a work first (keys 1, 2, ...), the others greyed.
         for c in sorted(set(me["hand"]), key=lambda k: (k not in workable, D.PROF[k]["num"])):
             wv = me["work_values"].get(c, 0)
@@ -966,7 +966,7 @@ class FlorencePanel(Widget, can_focus=True):
 
     def recruit_menu(self) -> MenuMode:
         items = [
-            Item(self.recruit_label(a.split()[1]), self._sub(a))
+            Item(self.recruit_label(Action.parse(a).args[0]), self._sub(a))
             for a in self.legal
             if a.startswith("recruit ")
         ]
