@@ -63,9 +63,6 @@ def _random_payment(counts, required: str | None, rnd: random.Random) -> tuple[l
     return out, value
 
 
-_fast_clone = determinize.fast_clone  # a copy that knows the state's shape
-
-
 class Palazzo(Game):
     id = "palazzo"
     title = "Palazzo"
@@ -83,10 +80,6 @@ class Palazzo(Game):
 
     def legal(self, s, seat):
         return rules.legal(s, seat)
-
-    def _copy(self, s):
-        """Game.apply's copy, faster for Palazzo's state."""
-        return _fast_clone(s)
 
     def _apply(self, s, seat, action):
         rules.apply(s, seat, action)
@@ -222,7 +215,7 @@ class Palazzo(Game):
         # Every Palazzo action is public (draws are revealed face up), so the
         # line is the same for every viewer: play it on a copy and report.
         try:
-            s2 = _fast_clone(s)
+            s2 = clone(s)
             rules.apply(s2, seat, action.strip())
             return s2["last"]
         except IllegalAction:
@@ -323,9 +316,6 @@ class Palazzo(Game):
         # A payment or a bid is any paying subset of the hand: 370,000 of them
         # for a big hand. The card selector composes it instead.
         return s["phase"] in ("pay", "bid")
-
-    def apply_in_place(self, s, seat, action):
-        rules.apply(s, seat, action.strip())
 
     def sample(self, s, seat, rng: random.Random):
         ph = s["phase"]

@@ -169,13 +169,6 @@ class Strasbourg(Game):
         )
 
     # ----- bots -----------------------------------------------------------------
-    def _copy(self, s):
-        """Game.apply's copy, faster for Strasbourg's state."""
-        return determinize.fast_clone(s)
-
-    def apply_in_place(self, s, seat, action):
-        rules.apply(s, seat, action.strip())
-
     def redact(self, s, seat):
         return determinize.redact(s, seat)
 

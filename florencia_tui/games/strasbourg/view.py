@@ -10,6 +10,7 @@ RNG are never shown, not even to the owner.
 
 from __future__ import annotations
 
+from florencia_tui.core.state import clone
 from florencia_tui.games.strasbourg import data, rules, scoring
 
 _SQUARES = [(c, i["guild"], i["price"], i["x"], i["y"]) for c, i in data.CELLS.items()]
@@ -146,15 +147,7 @@ def view(s: dict, seat: int | None) -> dict:
         "board": static_board(),
         "players": players,
         "bidding": bidding,
-        "last_bid": None if s["last"] is None else _copy(s["last"]),
+        "last_bid": None if s["last"] is None else clone(s["last"]),
         "pending": pending,
         "options": dict(s["options"]),
     }
-
-
-def _copy(x):
-    if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
-    return x
