@@ -74,7 +74,7 @@ def known_out(r: dict, p: int) -> list[int]:
         return []
     if p in last["rewarded"]:
         return list(cards)
-    if any(it["kind"] == "return" and it["seat"] == p for it in r["pending"]):
+    if any(f["k"] == "return" and f["p"] == p for f in r["pending"]):
         return list(cards)
     return []
 

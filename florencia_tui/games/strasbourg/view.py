@@ -120,10 +120,6 @@ def view(s: dict, seat: int | None) -> dict:
             "passed": list(bid["passed"]),
             "privs": list(bid["privs"]),
         }
-    pending = [dict(item) for item in s["pending"]]
-    for item in pending:
-        if "cards" in item:
-            item["cards"] = list(item["cards"])
     return {
         "game": "strasbourg",
         "seat": seat,
@@ -148,6 +144,6 @@ def view(s: dict, seat: int | None) -> dict:
         "players": players,
         "bidding": bidding,
         "last_bid": None if s["last"] is None else clone(s["last"]),
-        "pending": pending,
+        "pending": clone(s["pending"]),  # reward frames, the one owed now last
         "options": dict(s["options"]),
     }

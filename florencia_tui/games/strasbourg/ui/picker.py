@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.notation import Action
+from florencia_tui.games.strasbourg.notation import read
 from florencia_tui.games.strasbourg.ui.render import glyph, guild_code
 from florencia_tui.tui.adapter import SubmitAction
 from florencia_tui.tui.widgets.common.text import plural
@@ -191,11 +193,12 @@ class PlacementPicker(Widget, can_focus=True):
         cur = self.current
         if cur is None or not cur.action:
             return "(not here)"
-        if cur.action.startswith("good place"):
+        verb, _arg = read(Action.parse(cur.action))
+        if verb == "goodplace":
             return f"good + enter {cur.id}"
-        if cur.action.startswith("place"):
+        if verb == "place":
             return f"enter {cur.id}"
-        if cur.action.startswith("chapel"):
+        if verb == "chapel":
             return f"build the chapel on {cur.id}"
         return f"build on {cur.id}"
 
