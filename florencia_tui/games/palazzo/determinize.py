@@ -37,7 +37,7 @@ def _visible_tiles(r: dict) -> list[str]:
     for pals in r["palaces"]:
         for p in pals:
             seen += p
-    for part in (r.get("auction"), r.get("handout"), r.get("pending")):
+    for part in (r.get("auction"), r.get("handout"), *r["pending"]):
         if part:
             seen += part.get("tiles", [])
     return seen

@@ -6,7 +6,7 @@ import random
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
-from florencia_tui.core.notation import split
+from florencia_tui.core.notation import Action
 from florencia_tui.core.state import clone
 from florencia_tui.core.undo import took_from
 from florencia_tui.games.palazzo import data, determinize, rules
@@ -146,18 +146,8 @@ class Palazzo(Game):
                     "max_payment": max_single_payment(hand),
                 },
             )
-        if ph == "build":
-            p = s["pending"]
-            return Prompt(
-                seat,
-                kind,
-                f"Build or discard: {', '.join(p['tiles'])}",
-                {
-                    "tiles": list(p["tiles"]),
-                    "accepts": {t: rules.accepts(s, seat, t) for t in p["tiles"]},
-                    "palaces": [list(x) for x in s["palaces"][seat]],
-                },
-            )
+        if s["pending"]:
+            return Prompt(seat, kind, rules.DECISIONS.text(s), rules.DECISIONS.preview(s))
         if ph == "pick":
             h = s["handout"]
             return Prompt(
@@ -223,9 +213,12 @@ class Palazzo(Game):
 
     def label(self, s, seat, action):
         try:
-            verb, args = split(action)
+            a = Action.parse(action)
         except IllegalAction:
             return action
+        if s["pending"]:
+            return rules.DECISIONS.label(s, a)
+        verb, args = a.verb, a.args
         if verb == "money":
             return f"Take money (reveal {s['n'] + 1})"
         if verb == "tiles":
@@ -257,14 +250,6 @@ class Palazzo(Game):
             return "Pass"
         if verb == "pick":
             return f"Pick {' '.join(args)}"
-        if verb == "build" and len(args) >= 2:
-            return (
-                f"Build {args[0]} as a new palace"
-                if args[1] == "new"
-                else f"Build {args[0]} on palace {args[-1]}"
-            )
-        if verb == "discard":
-            return f"Discard {' '.join(args)}"
         if verb == "detach" and len(args) == 2:
             return f"Detach floor {args[1]} from palace {args[0]}"
         if verb == "insert" and len(args) == 2:

@@ -35,8 +35,8 @@ def check_invariants(s):
             assert p, "empty palace"
     tiles.update(s["out"])
     tiles.update(s["riders"])
-    if s["pending"]:
-        tiles.update(s["pending"]["tiles"])
+    for f in s["pending"]:
+        tiles.update(f["tiles"])
     if s["auction"]:
         tiles.update(s["auction"]["tiles"])
     if s["handout"]:
@@ -93,7 +93,7 @@ def candidates(s, seat, rnd):
         if ph == "bid":
             out.append("pass")
     elif ph == "build":
-        for t in s["pending"]["tiles"]:
+        for t in s["pending"][-1]["tiles"]:
             out += [f"build {t} new", f"discard {t}"]
             out += [f"build {t} on {k}" for k in range(1, len(pals) + 2)]
     elif ph == "pick":
