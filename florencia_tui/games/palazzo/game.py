@@ -218,7 +218,7 @@ class Palazzo(Game):
             return action
         if s["pending"]:
             return rules.DECISIONS.label(s, a)
-        verb, args = a.verb, a.args
+        verb, args = a
         if verb == "money":
             return f"Take money (reveal {s['n'] + 1})"
         if verb == "tiles":

@@ -141,7 +141,10 @@ def rebuild_ops(s: dict, seat: int) -> list[str]:
 
 
 def rebuild_legal(s: dict, seat: int) -> bool:
-    return bool(s["hands"][seat]) and bool(rebuild_ops(s, seat))
+    """A card to pay with and a palace: any palace can be rebuilt (two floors
+    or more: detach one; a single tile: scrap it), so ``rebuild_ops`` is never
+    empty then. Asked on every turn, so it does not list the operations."""
+    return bool(s["hands"][seat]) and bool(s["palaces"][seat])
 
 
 def accepts(s: dict, seat: int, tid: str) -> list[int]:
@@ -298,7 +301,7 @@ def _expect(verb: str, allowed: tuple[str, ...], what: str) -> None:
 
 
 def _ph_turn(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("money", "tiles", "rebuild"), "choose money, tiles or rebuild")
     if args:
         raise IllegalAction(f"'{verb}' takes no arguments")
@@ -350,7 +353,7 @@ def _draw_two(s: dict, seat: int) -> None:
 
 
 def _ph_take(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("take",), "take one of the revealed cards, e.g. 'take Red5'")
     if len(args) != 1:
         raise IllegalAction("take one card, e.g. 'take Red5'")
@@ -369,7 +372,7 @@ def _ph_take(s: dict, seat: int, act: Action) -> None:
 
 
 def _ph_buy_or_auction(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("buy", "auction"), "buy supply tiles or auction")
     if verb == "auction":
         if args:
@@ -399,7 +402,7 @@ def _ph_buy_or_auction(s: dict, seat: int, act: Action) -> None:
 
 
 def _ph_pay(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("pay",), "pay for the tiles, e.g. 'pay Red4+Red5'")
     price = s["buying"]["price"]
     cards = parse_cards(" ".join(args)) if args else None
@@ -475,7 +478,7 @@ def _next_bidder(a: dict, n: int, frm: int) -> int:
 
 
 def _ph_bid(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("bid", "pass"), "raise with 'bid <cards>' or 'pass'")
     a = s["auction"]
     st = a["bids"][str(seat)]
@@ -528,7 +531,7 @@ def _win_auction(s: dict, w: int) -> None:
 
 
 def _ph_pick(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("pick",), "pick one of the quarry tiles, e.g. 'pick S31a'")
     h = s["handout"]
     if len(args) != 1:
@@ -552,7 +555,7 @@ def _build_legal(s: dict, f: dict) -> list[str]:
 
 
 def _build_apply(s: dict, f: dict, a: Action) -> None:
-    verb, args = a.verb, a.args
+    verb, args = a
     seat = f["p"]
     _expect(verb, ("build", "discard"), "build or discard an acquired tile")
     pend = f["tiles"]
@@ -596,7 +599,7 @@ def _build_apply(s: dict, f: dict, a: Action) -> None:
 
 
 def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("detach", "insert", "scrap"), "detach, insert or scrap")
     pals = s["palaces"][seat]
     if verb == "detach":
@@ -650,7 +653,7 @@ def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
 
 
 def _ph_rebuild_pay(s: dict, seat: int, act: Action) -> None:
-    verb, args = act.verb, act.args
+    verb, args = act
     _expect(verb, ("pay",), "pay one card for the rebuild, e.g. 'pay C2'")
     cards = parse_cards(" ".join(args)) if args else []
     if len(cards) != 1:
@@ -678,7 +681,7 @@ def _build_preview(s: dict, f: dict) -> dict:
 
 
 def _build_label(s: dict, f: dict, a: Action) -> str:
-    verb, args = a.verb, a.args
+    verb, args = a
     if verb == "build" and len(args) >= 2:
         if args[1] == "new":
             return f"Build {args[0]} as a new palace"

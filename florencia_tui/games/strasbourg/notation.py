@@ -50,7 +50,7 @@ def read(a: Action) -> tuple[str, object]:
     checked against the board, card values as ints, goods as guild codes.
     ``good place D2`` reads as ("goodplace", "D2"). Raises IllegalAction on
     bad syntax."""
-    verb, args = a.verb, list(a.args)
+    verb, args = a
     if verb in ("draw", "stop", "pass", "privilege", "none"):
         want_args(verb, args, 0)
         return verb, None

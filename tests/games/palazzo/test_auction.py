@@ -56,7 +56,9 @@ def test_monika_bidding_example(mk, run):
     assert s["hands"][0] == sorted(MONIKA, key=MONIKA.index)
     assert s["cert3"] == "table"
     # Ben was the last bidder: he wins, pays his 31 and builds both tiles
-    assert s["phase"] == "build" and s["pending"] == [{"k": "build", "p": 1, "tiles": ["B41", "S52"]}]
+    assert s["phase"] == "build" and s["pending"] == [
+        {"k": "build", "p": 1, "tiles": ["B41", "S52"]}
+    ]
     assert sorted(s["discard"]) == sorted(["Red3", "Green3", "Blue3", "Blue5", "Blue5", "Blue6"])
     assert s["hands"][1] == ["Blue7"]
     s = run(s, (1, "build B41 new"), (1, "build S52 on 1"))
