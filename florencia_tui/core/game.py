@@ -317,6 +317,7 @@ class Game:
         if not isinstance(s, dict) or s.get("game") != self.id:
             raise CorruptSave(f"the saved state is not a {self.title} state")
         try:
+            s = self.upgrade(s)
             problem = self._shape_problem(s)
             if problem:
                 raise CorruptSave(f"the saved {self.title} state is damaged ({problem})")
@@ -330,6 +331,12 @@ class Game:
             raise CorruptSave(
                 f"the saved {self.title} state is damaged ({type(e).__name__}: {e})"
             ) from None
+        return s
+
+    def upgrade(self, s: State) -> State:
+        """A loaded state in today's shape: a save keeps the state itself (a
+        game resumes from it), so a game whose state changed shape converts the
+        older one here. The default: nothing to convert."""
         return s
 
     def _shape_problem(self, s: State) -> str:

@@ -75,6 +75,9 @@ class Palazzo(Game):
     def to_act(self, s):
         return rules.to_act(s)
 
+    def upgrade(self, s):
+        return rules.upgrade(s)
+
     def is_over(self, s):
         return s["phase"] == "over"
 

@@ -66,6 +66,17 @@ def new_state(names: list[str], seed: int) -> dict:
     return s
 
 
+def upgrade(s: dict) -> dict:
+    """A state saved before the decision stack: ``pending`` was None or one
+    ``{"seat", "tiles"}`` (the tiles to build), now a list of frames."""
+    p = s.get("pending")
+    if p is None and "pending" in s:
+        s["pending"] = []
+    elif isinstance(p, dict) and "seat" in p:
+        s["pending"] = [{"k": "build", "p": p["seat"], "tiles": p["tiles"]}]
+    return s
+
+
 # ----------------------------------------------------------------------------- helpers
 
 

@@ -41,6 +41,9 @@ class Strasbourg(Game):
     def to_act(self, s):
         return rules.to_act(s)
 
+    def upgrade(self, s):
+        return rules.upgrade(s)
+
     def legal(self, s, seat):
         return rules.legal(s, seat)
 

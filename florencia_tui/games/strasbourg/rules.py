@@ -96,6 +96,20 @@ def new_state(names: list[str], seed: int, options: dict) -> dict:
     return s
 
 
+def upgrade(s: dict) -> dict:
+    """A state saved before the decision stack: ``pending`` was a queue of
+    ``{"seat", "kind", ...}`` served from its first item, now frames
+    ``{"k", "p", ...}`` owed from the last."""
+    p = s.get("pending")
+    if isinstance(p, list) and any(isinstance(f, dict) and "kind" in f for f in p):
+        s["pending"] = [
+            {"k": f["kind"], "p": f["seat"]}
+            | {k: v for k, v in f.items() if k not in ("kind", "seat")}
+            for f in reversed(p)
+        ]
+    return s
+
+
 # ----- helpers -----------------------------------------------------------------
 def step_guild(s: dict) -> str | None:
     """The guild named by the current step (B, D, F), else None."""
