@@ -27,6 +27,9 @@ def as_text(action: object) -> str:
         raise IllegalAction(
             f"an action is a line of text, not {type(action).__name__} {action!r:.40}"
         )
+    if action.isprintable() and action[:1] != " " and action[-1:] != " " and "  " not in action:
+        if action:  # already one clean line (the only space a printable text has is " ")
+            return action
     text = " ".join(action.split())
     if not text:
         raise IllegalAction("empty action")

@@ -72,8 +72,8 @@ class Palazzo(Game):
     def _new(self, names, seed, options):
         return rules.new_state(names, seed)
 
-    def to_act(self, s):
-        return rules.to_act(s)
+    # The rules' own functions, bound without a wrapper: asked several times a step.
+    to_act = staticmethod(rules.to_act)
 
     def upgrade(self, s):
         return rules.upgrade(s)
@@ -81,11 +81,9 @@ class Palazzo(Game):
     def is_over(self, s):
         return s["phase"] == "over"
 
-    def legal(self, s, seat):
-        return rules.legal(s, seat)
+    legal = staticmethod(rules.legal)
 
-    def _apply(self, s, seat, action):
-        rules.apply(s, seat, action)
+    _apply = staticmethod(rules.apply)
 
     def view(self, s, seat):
         return _view(s, seat)
