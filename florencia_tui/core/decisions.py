@@ -80,6 +80,17 @@ class Kind:
     label: Callable[[State, Frame, Action], str] | None = None
 
 
+@dataclass(frozen=True)
+class Phase:
+    """The handlers of one phase of a game's ordinary turn, where no frame is
+    pending: ``legal(s, seat)`` lists the answers, ``apply(s, seat, action)``
+    plays a parsed one. A game keeps its phases in a dict, phase name ->
+    Phase, and dispatches through it rather than a chain of ``if phase == ...``."""
+
+    legal: Callable[[State, int], list[str]]
+    apply: Callable[[State, int, Action], None]
+
+
 class Decisions:
     """A game's table of decision kinds."""
 

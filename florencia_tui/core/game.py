@@ -205,13 +205,9 @@ class Game:
         action = as_text(action)
         if seat not in self.to_act(s):
             raise IllegalAction(f"it is not seat {seat}'s decision")
-        s2 = self._copy(s)
+        s2 = clone(s)
         self._apply(s2, seat, action)
         return s2
-
-    def _copy(self, s: State) -> State:
-        """A deep copy of ``s`` for :meth:`apply` (games may supply a faster one)."""
-        return clone(s)
 
     def _apply(self, s: State, seat: int, action: str) -> None:
         """Mutate ``s`` in place; raise IllegalAction(reason) before mutating."""
@@ -338,9 +334,9 @@ class Game:
         return s
 
     def upgrade(self, s: State) -> State:
-        """A state saved by an older version of the game, in today's form (a
-        game that changes its state's representation converts the old one
-        here, so saves keep opening); by default unchanged."""
+        """A loaded state in today's shape: a save keeps the state itself (a
+        game resumes from it), so a game whose state changed shape converts the
+        older one here. The default: nothing to convert."""
         return s
 
     def _shape_problem(self, s: State) -> str:

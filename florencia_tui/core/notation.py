@@ -29,6 +29,9 @@ def as_text(action: object) -> str:
         raise IllegalAction(
             f"an action is a line of text, not {type(action).__name__} {action!r:.40}"
         )
+    if action.isprintable() and action[:1] != " " and action[-1:] != " " and "  " not in action:
+        if action:  # already one clean line (the only space a printable text has is " ")
+            return action
     text = " ".join(action.split())
     if not text:
         raise IllegalAction("empty action")
@@ -75,7 +78,7 @@ class Action(tuple):
     of one line of notation). ``Action.parse("place 2 3")`` is ``("place",
     ("2", "3"))``; ``str(action)`` writes it back. Rules, bots and the UI read
     ``verb`` and ``args`` (``action.num(0, "the row")`` for a number) instead
-    of splitting strings again."""
+    of splitting strings again; ``verb, args = action`` unpacks both at once."""
 
     __slots__ = ()
 
@@ -84,8 +87,11 @@ class Action(tuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        verb, args = split(text)
-        return cls(verb, tuple(args))
+        # split() inlined: every apply of every game parses here once.
+        parts = text.split()
+        if not parts:
+            raise IllegalAction("empty action")
+        return tuple.__new__(cls, (parts[0].lower(), tuple(parts[1:])))
 
     # itemgetter properties: read in the engines' hot loops without a Python call
     verb = property(itemgetter(0), doc="The verb, lower-case.")

@@ -43,9 +43,9 @@ def palazzo_eval(game, s: dict, seat: int, terms=None) -> float:
     a = s.get("auction")
     if a and a.get("high_seat") == seat:
         value += 0.8 * sum(best_gain(t) for t in a["tiles"])
-    pending = s.get("pending")
-    if pending and pending["seat"] == seat:
-        value += sum(best_gain(t) for t in pending["tiles"])
+    for f in s["pending"]:  # tiles won and not yet built
+        if f["p"] == seat:
+            value += sum(best_gain(t) for t in f["tiles"])
     if terms is not None:
         terms.mark("tiles", value)
     buying = s.get("buying")

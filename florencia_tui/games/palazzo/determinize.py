@@ -20,45 +20,6 @@ HIDDEN = "?"
 _STACK_OF = {t[0]: t[1] for t in data.TILES} | {r: "III" for r in data.RIDERS}
 
 
-def _clone(o):
-    """Copy of plain data whose lists are homogeneous (all scalars or all
-    containers), so scalar lists are copied by slicing."""
-    t = type(o)
-    if t is dict:
-        return {k: _clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
-    if t is list:
-        if o and type(o[0]) in _CONTAINERS:
-            return [_clone(v) for v in o]
-        return o[:]
-    return o
-
-
-_FLAT = ("names", "supply", "deck", "discard", "riders", "out", "revealed", "takers")
-_NESTED = ("hands", "quarries", "palaces", "stacks")
-
-
-def fast_clone(s):
-    """Copy of a Palazzo state that knows its shape (the hot path of every
-    apply and of search): flat lists sliced, nested ones by level; anything
-    else in it is copied generically."""
-    if type(s) is not dict or s.get("game") != "palazzo":
-        return _clone(s)
-    c = dict(s)
-    for k, v in s.items():
-        if type(v) in _CONTAINERS and k not in _FLAT and k not in _NESTED:
-            c[k] = _clone(v)
-    for k in _FLAT:
-        c[k] = s[k][:]
-    c["hands"] = [h[:] for h in s["hands"]]
-    c["quarries"] = [q[:] for q in s["quarries"]]
-    c["palaces"] = [[p[:] for p in pals] for pals in s["palaces"]]
-    c["stacks"] = {k: v[:] for k, v in s["stacks"].items()}
-    return c
-
-
-_CONTAINERS = (dict, list)
-
-
 def redact(s: dict, seat: int) -> dict:
     r = clone(s)
     r["rng"] = None
@@ -76,7 +37,7 @@ def _visible_tiles(r: dict) -> list[str]:
     for pals in r["palaces"]:
         for p in pals:
             seen += p
-    for part in (r.get("auction"), r.get("handout"), r.get("pending")):
+    for part in (r.get("auction"), r.get("handout"), *r["pending"]):
         if part:
             seen += part.get("tiles", [])
     return seen
@@ -96,7 +57,7 @@ _IS_RIDER = frozenset(data.RIDERS)
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:
-    s = fast_clone(r)
+    s = clone(r)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
     # Tiles: each stack can only hold tiles of its own back; the rest left the game.

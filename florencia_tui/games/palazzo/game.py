@@ -6,7 +6,7 @@ import random
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
-from florencia_tui.core.notation import split
+from florencia_tui.core.notation import Action
 from florencia_tui.core.state import clone
 from florencia_tui.core.undo import took_from
 from florencia_tui.games.palazzo import data, determinize, rules
@@ -63,9 +63,6 @@ def _random_payment(counts, required: str | None, rnd: random.Random) -> tuple[l
     return out, value
 
 
-_fast_clone = determinize.fast_clone  # a copy that knows the state's shape
-
-
 class Palazzo(Game):
     id = "palazzo"
     title = "Palazzo"
@@ -75,21 +72,18 @@ class Palazzo(Game):
     def _new(self, names, seed, options):
         return rules.new_state(names, seed)
 
-    def to_act(self, s):
-        return rules.to_act(s)
+    # The rules' own functions, bound without a wrapper: asked several times a step.
+    to_act = staticmethod(rules.to_act)
+
+    def upgrade(self, s):
+        return rules.upgrade(s)
 
     def is_over(self, s):
         return s["phase"] == "over"
 
-    def legal(self, s, seat):
-        return rules.legal(s, seat)
+    legal = staticmethod(rules.legal)
 
-    def _copy(self, s):
-        """Game.apply's copy, faster for Palazzo's state."""
-        return _fast_clone(s)
-
-    def _apply(self, s, seat, action):
-        rules.apply(s, seat, action)
+    _apply = staticmethod(rules.apply)
 
     def view(self, s, seat):
         return _view(s, seat)
@@ -153,18 +147,8 @@ class Palazzo(Game):
                     "max_payment": max_single_payment(hand),
                 },
             )
-        if ph == "build":
-            p = s["pending"]
-            return Prompt(
-                seat,
-                kind,
-                f"Build or discard: {', '.join(p['tiles'])}",
-                {
-                    "tiles": list(p["tiles"]),
-                    "accepts": {t: rules.accepts(s, seat, t) for t in p["tiles"]},
-                    "palaces": [list(x) for x in s["palaces"][seat]],
-                },
-            )
+        if s["pending"]:
+            return Prompt(seat, kind, rules.DECISIONS.text(s), rules.DECISIONS.preview(s))
         if ph == "pick":
             h = s["handout"]
             return Prompt(
@@ -222,7 +206,7 @@ class Palazzo(Game):
         # Every Palazzo action is public (draws are revealed face up), so the
         # line is the same for every viewer: play it on a copy and report.
         try:
-            s2 = _fast_clone(s)
+            s2 = clone(s)
             rules.apply(s2, seat, action.strip())
             return s2["last"]
         except IllegalAction:
@@ -230,9 +214,12 @@ class Palazzo(Game):
 
     def label(self, s, seat, action):
         try:
-            verb, args = split(action)
+            a = Action.parse(action)
         except IllegalAction:
             return action
+        if s["pending"]:
+            return rules.DECISIONS.label(s, a)
+        verb, args = a
         if verb == "money":
             return f"Take money (reveal {s['n'] + 1})"
         if verb == "tiles":
@@ -264,14 +251,6 @@ class Palazzo(Game):
             return "Pass"
         if verb == "pick":
             return f"Pick {' '.join(args)}"
-        if verb == "build" and len(args) >= 2:
-            return (
-                f"Build {args[0]} as a new palace"
-                if args[1] == "new"
-                else f"Build {args[0]} on palace {args[-1]}"
-            )
-        if verb == "discard":
-            return f"Discard {' '.join(args)}"
         if verb == "detach" and len(args) == 2:
             return f"Detach floor {args[1]} from palace {args[0]}"
         if verb == "insert" and len(args) == 2:
@@ -323,9 +302,6 @@ class Palazzo(Game):
         # A payment or a bid is any paying subset of the hand: 370,000 of them
         # for a big hand. The card selector composes it instead.
         return s["phase"] in ("pay", "bid")
-
-    def apply_in_place(self, s, seat, action):
-        rules.apply(s, seat, action.strip())
 
     def sample(self, s, seat, rng: random.Random):
         ph = s["phase"]

@@ -23,7 +23,11 @@ def card_key(card: str) -> int:
 
 
 def sort_cards(cards) -> list[str]:
-    return sorted(cards, key=card_key)
+    cards = list(cards)
+    try:  # the table's own lookup as the key: sorting hands is an engine hot spot
+        return sorted(cards, key=_ORDER.__getitem__)
+    except KeyError:  # something that is not a card sorts last, as card_key says
+        return sorted(cards, key=card_key)
 
 
 def is_card(card: str) -> bool:

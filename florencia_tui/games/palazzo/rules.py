@@ -2,15 +2,19 @@
 
 The state is a plain dict; ``phase`` names the decision owed:
 turn, take, buy_or_auction, pay, build, pick, bid, rebuild, rebuild_pay, over.
+Each phase's handlers are in :data:`PHASES`, except "build": the tiles a seat
+acquired wait in a decision frame ``{"k": "build", "p": seat, "tiles": [...]}``
+on ``s["pending"]`` (core/decisions.py), answered through :data:`DECISIONS`.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
+from florencia_tui.core import decisions as D
 from florencia_tui.core import rng
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import split, to_int
+from florencia_tui.core.notation import Action, to_int
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards, parse_tile
@@ -52,13 +56,24 @@ def new_state(names: list[str], seed: int) -> dict:
     s["revealed"] = []
     s["takers"] = []
     s["buying"] = None
-    s["pending"] = None
+    s["pending"] = []  # decision frames (core.decisions): the tiles to build
     s["auction"] = None
     s["handout"] = None
     s["rebuild"] = None
     s["won"] = None
     s["turn_no"] = 1
     s["last"] = ""
+    return s
+
+
+def upgrade(s: dict) -> dict:
+    """A state saved before the decision stack: ``pending`` was None or one
+    ``{"seat", "tiles"}`` (the tiles to build), now a list of frames."""
+    p = s.get("pending")
+    if p is None and "pending" in s:
+        s["pending"] = []
+    elif isinstance(p, dict) and "seat" in p:
+        s["pending"] = [{"k": "build", "p": p["seat"], "tiles": p["tiles"]}]
     return s
 
 
@@ -77,13 +92,13 @@ def current_stack(s: dict) -> str:
 
 
 def to_act(s: dict) -> list[int]:
+    if s["pending"]:
+        return [D.owner(s)]
     ph = s["phase"]
     if ph == "over":
         return []
     if ph == "take":
         return [s["takers"][0]]
-    if ph == "build":
-        return [s["pending"]["seat"]]
     if ph == "pick":
         h = s["handout"]
         return [h["order"][h["i"]]]
@@ -137,7 +152,10 @@ def rebuild_ops(s: dict, seat: int) -> list[str]:
 
 
 def rebuild_legal(s: dict, seat: int) -> bool:
-    return bool(s["hands"][seat]) and bool(rebuild_ops(s, seat))
+    """A card to pay with and a palace: any palace can be rebuilt (two floors
+    or more: detach one; a single tile: scrap it), so ``rebuild_ops`` is never
+    empty then. Asked on every turn, so it does not list the operations."""
+    return bool(s["hands"][seat]) and bool(s["palaces"][seat])
 
 
 def accepts(s: dict, seat: int, tid: str) -> list[int]:
@@ -167,7 +185,6 @@ def end_turn(s: dict) -> None:
     s["revealed"] = []
     s["takers"] = []
     s["buying"] = None
-    s["pending"] = None
     s["auction"] = None
     s["handout"] = None
     s["rebuild"] = None
@@ -211,49 +228,56 @@ def _palace_arg(s: dict, seat: int, text: str) -> int:
 def legal(s: dict, seat: int) -> list[str]:
     if seat not in to_act(s):
         return []
-    ph = s["phase"]
-    if ph == "turn":
-        out = []
-        if money_legal(s):
-            out.append("money")
-        out.append("tiles")
-        if rebuild_legal(s, seat):
-            out.append("rebuild")
-        return out
-    if ph == "take":
-        return [f"take {c}" for c in sort_cards(set(s["revealed"]))]
-    if ph == "buy_or_auction":
-        return buy_options(s, seat) + ["auction"]
-    if ph == "pay":
-        # "Puede pagar más de lo requerido pero no recibe cambio": at price 0
-        # too, so `pay none` and every legal payment (pointless, but legal).
-        price = s["buying"]["price"]
-        return (["pay none"] if price <= 0 else []) + [
-            f"pay {fmt_cards(p)}" for p in legal_subsets(s["hands"][seat]) if best_value(p) >= price
-        ]
-    if ph == "build":
-        out = []
-        for t in s["pending"]["tiles"]:
-            out.append(f"build {t} new")
-            out += [f"build {t} on {k}" for k in accepts(s, seat, t)]
-            out.append(f"discard {t}")
-        return out
-    if ph == "pick":
-        return [f"pick {t}" for t in s["handout"]["tiles"]]
-    if ph == "bid":
-        a = s["auction"]
-        st = a["bids"][str(seat)]
-        out = []
-        for inc in legal_subsets(s["hands"][seat], st["currency"]):
-            v = best_value(inc, st["currency"])
-            if v is not None and st["total"] + v > a["high_total"]:
-                out.append(f"bid {fmt_cards(inc)}")
-        return out + ["pass"]
-    if ph == "rebuild":
-        return rebuild_ops(s, seat)
-    if ph == "rebuild_pay":
-        return [f"pay {c}" for c in sort_cards(set(s["hands"][seat]))]
-    return []
+    if s["pending"]:
+        return DECISIONS.legal(s)
+    phase = PHASES.get(s["phase"])
+    return [] if phase is None else phase.legal(s, seat)
+
+
+def _turn_legal(s: dict, seat: int) -> list[str]:
+    out = []
+    if money_legal(s):
+        out.append("money")
+    out.append("tiles")
+    if rebuild_legal(s, seat):
+        out.append("rebuild")
+    return out
+
+
+def _take_legal(s: dict, seat: int) -> list[str]:
+    return [f"take {c}" for c in sort_cards(set(s["revealed"]))]
+
+
+def _buy_or_auction_legal(s: dict, seat: int) -> list[str]:
+    return buy_options(s, seat) + ["auction"]
+
+
+def _pay_legal(s: dict, seat: int) -> list[str]:
+    # "Puede pagar más de lo requerido pero no recibe cambio": at price 0
+    # too, so `pay none` and every legal payment (pointless, but legal).
+    price = s["buying"]["price"]
+    return (["pay none"] if price <= 0 else []) + [
+        f"pay {fmt_cards(p)}" for p in legal_subsets(s["hands"][seat]) if best_value(p) >= price
+    ]
+
+
+def _pick_legal(s: dict, seat: int) -> list[str]:
+    return [f"pick {t}" for t in s["handout"]["tiles"]]
+
+
+def _bid_legal(s: dict, seat: int) -> list[str]:
+    a = s["auction"]
+    st = a["bids"][str(seat)]
+    out = []
+    for inc in legal_subsets(s["hands"][seat], st["currency"]):
+        v = best_value(inc, st["currency"])
+        if v is not None and st["total"] + v > a["high_total"]:
+            out.append(f"bid {fmt_cards(inc)}")
+    return out + ["pass"]
+
+
+def _rebuild_pay_legal(s: dict, seat: int) -> list[str]:
+    return [f"pay {c}" for c in sort_cards(set(s["hands"][seat]))]
 
 
 def buy_options(s: dict, seat: int) -> list[str]:
@@ -272,12 +296,14 @@ def buy_options(s: dict, seat: int) -> list[str]:
 
 
 def apply(s: dict, seat: int, action: str) -> None:
-    verb, args = split(action)
-    ph = s["phase"]
-    handler = _HANDLERS.get(ph)
-    if handler is None:
+    a = Action.parse(action)
+    if s["pending"]:
+        DECISIONS.apply(s, a)
+        return
+    phase = PHASES.get(s["phase"])
+    if phase is None:
         raise IllegalAction("the game is over")
-    handler(s, seat, verb, args)
+    phase.apply(s, seat, a)
 
 
 def _expect(verb: str, allowed: tuple[str, ...], what: str) -> None:
@@ -285,7 +311,8 @@ def _expect(verb: str, allowed: tuple[str, ...], what: str) -> None:
         raise IllegalAction(f"'{verb}' is not possible now: {what}")
 
 
-def _ph_turn(s, seat, verb, args):
+def _ph_turn(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("money", "tiles", "rebuild"), "choose money, tiles or rebuild")
     if args:
         raise IllegalAction(f"'{verb}' takes no arguments")
@@ -336,7 +363,8 @@ def _draw_two(s: dict, seat: int) -> None:
     s["last"] = f"{name(s, seat)} draws tiles: {', '.join(parts)}"
 
 
-def _ph_take(s, seat, verb, args):
+def _ph_take(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("take",), "take one of the revealed cards, e.g. 'take Red5'")
     if len(args) != 1:
         raise IllegalAction("take one card, e.g. 'take Red5'")
@@ -354,7 +382,8 @@ def _ph_take(s, seat, verb, args):
         end_turn(s)
 
 
-def _ph_buy_or_auction(s, seat, verb, args):
+def _ph_buy_or_auction(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("buy", "auction"), "buy supply tiles or auction")
     if verb == "auction":
         if args:
@@ -383,7 +412,8 @@ def _ph_buy_or_auction(s, seat, verb, args):
     s["last"] = f"{name(s, seat)} chooses to buy {' and '.join(tiles)} for {price}"
 
 
-def _ph_pay(s, seat, verb, args):
+def _ph_pay(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("pay",), "pay for the tiles, e.g. 'pay Red4+Red5'")
     price = s["buying"]["price"]
     cards = parse_cards(" ".join(args)) if args else None
@@ -398,7 +428,7 @@ def _ph_pay(s, seat, verb, args):
     tiles = s["buying"]["tiles"]
     for t in tiles:
         s["supply"].remove(t)
-    s["pending"] = {"seat": seat, "tiles": list(tiles)}
+    D.push(s, "build", seat, tiles=list(tiles))
     s["last"] = f"{name(s, seat)} buys {' and '.join(tiles)} for {price}" + (
         f" with {fmt_cards(cards)}" if cards else ""
     )
@@ -458,7 +488,8 @@ def _next_bidder(a: dict, n: int, frm: int) -> int:
     return frm
 
 
-def _ph_bid(s, seat, verb, args):
+def _ph_bid(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("bid", "pass"), "raise with 'bid <cards>' or 'pass'")
     a = s["auction"]
     st = a["bids"][str(seat)]
@@ -502,7 +533,7 @@ def _win_auction(s: dict, w: int) -> None:
     paid = [c for c in st["cards"] if c != data.CERT3]
     s["discard"] += paid
     s["cert3"] = "table"
-    s["pending"] = {"seat": w, "tiles": list(a["tiles"])}
+    D.push(s, "build", w, tiles=list(a["tiles"]))
     price = "nothing" if not paid else f"{fmt_cards(paid)} ({st['total']})"
     s["last"] += f"; {name(s, w)} wins {', '.join(a['tiles'])} for {price}"
     s["won"] = {"seat": w, "tiles": list(a["tiles"]), "paid": paid, "total": st["total"]}
@@ -510,7 +541,8 @@ def _win_auction(s: dict, w: int) -> None:
     s["phase"] = "build"
 
 
-def _ph_pick(s, seat, verb, args):
+def _ph_pick(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("pick",), "pick one of the quarry tiles, e.g. 'pick S31a'")
     h = s["handout"]
     if len(args) != 1:
@@ -519,14 +551,25 @@ def _ph_pick(s, seat, verb, args):
     if t not in h["tiles"]:
         raise IllegalAction(f"{t} is not among the handed-out tiles ({', '.join(h['tiles'])})")
     h["tiles"].remove(t)
-    s["pending"] = {"seat": seat, "tiles": [t]}
+    D.push(s, "build", seat, tiles=[t])
     s["phase"] = "build"
     s["last"] = f"{name(s, seat)} picks {t}"
 
 
-def _ph_build(s, seat, verb, args):
+def _build_legal(s: dict, f: dict) -> list[str]:
+    out = []
+    for t in f["tiles"]:
+        out.append(f"build {t} new")
+        out += [f"build {t} on {k}" for k in accepts(s, f["p"], t)]
+        out.append(f"discard {t}")
+    return out
+
+
+def _build_apply(s: dict, f: dict, a: Action) -> None:
+    verb, args = a
+    seat = f["p"]
     _expect(verb, ("build", "discard"), "build or discard an acquired tile")
-    pend = s["pending"]["tiles"]
+    pend = f["tiles"]
     if not args:
         raise IllegalAction(f"name the tile: {', '.join(pend)}")
     t = _tile_arg(args[0], pend)
@@ -544,14 +587,14 @@ def _ph_build(s, seat, verb, args):
     elif len(args) == 3 and args[1].lower() == "on":
         i = _palace_arg(s, seat, args[2])
         top = tile(pals[i][-1])[1]
-        f = tile(t)[1]
-        if f <= top:
-            if f == top or any(tile(x)[1] == f for x in pals[i]):
+        floor = tile(t)[1]
+        if floor <= top:
+            if floor == top or any(tile(x)[1] == floor for x in pals[i]):
                 raise IllegalAction(
-                    f"palace {i + 1} already has floor {f}: floors must increase upward"
+                    f"palace {i + 1} already has floor {floor}: floors must increase upward"
                 )
             raise IllegalAction(
-                f"floor {f} cannot go on top of floor {top}: floors must increase "
+                f"floor {floor} cannot go on top of floor {top}: floors must increase "
                 "(tiles go only on top when acquired)"
             )
         pals[i].append(t)
@@ -562,11 +605,12 @@ def _ph_build(s, seat, verb, args):
         )
     pend.remove(t)
     if not pend:
-        s["pending"] = None
+        D.pop(s)
         _after_build(s)
 
 
-def _ph_rebuild(s, seat, verb, args):
+def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("detach", "insert", "scrap"), "detach, insert or scrap")
     pals = s["palaces"][seat]
     if verb == "detach":
@@ -619,7 +663,8 @@ def _ph_rebuild(s, seat, verb, args):
     s["last"] = f"{name(s, seat)} {desc}"
 
 
-def _ph_rebuild_pay(s, seat, verb, args):
+def _ph_rebuild_pay(s: dict, seat: int, act: Action) -> None:
+    verb, args = act
     _expect(verb, ("pay",), "pay one card for the rebuild, e.g. 'pay C2'")
     cards = parse_cards(" ".join(args)) if args else []
     if len(cards) != 1:
@@ -633,14 +678,43 @@ def _ph_rebuild_pay(s, seat, verb, args):
     end_turn(s)
 
 
-_HANDLERS = {
-    "turn": _ph_turn,
-    "take": _ph_take,
-    "buy_or_auction": _ph_buy_or_auction,
-    "pay": _ph_pay,
-    "bid": _ph_bid,
-    "pick": _ph_pick,
-    "build": _ph_build,
-    "rebuild": _ph_rebuild,
-    "rebuild_pay": _ph_rebuild_pay,
+def _build_text(s: dict, f: dict) -> str:
+    return f"Build or discard: {', '.join(f['tiles'])}"
+
+
+def _build_preview(s: dict, f: dict) -> dict:
+    """Where each waiting tile may go (1-based palaces it may top), and the palaces."""
+    return {
+        "tiles": list(f["tiles"]),
+        "accepts": {t: accepts(s, f["p"], t) for t in f["tiles"]},
+        "palaces": [list(x) for x in s["palaces"][f["p"]]],
+    }
+
+
+def _build_label(s: dict, f: dict, a: Action) -> str:
+    verb, args = a
+    if verb == "build" and len(args) >= 2:
+        if args[1] == "new":
+            return f"Build {args[0]} as a new palace"
+        return f"Build {args[0]} on palace {args[-1]}"
+    if verb == "discard":
+        return f"Discard {' '.join(args)}"
+    return str(a)
+
+
+#: The decisions owed beyond the ordinary turn: frame kind -> handlers.
+DECISIONS = D.Decisions(
+    {"build": D.Kind(_build_legal, _build_apply, _build_text, _build_preview, _build_label)}
+)
+
+#: The phases of a turn: phase -> handlers ("build" is a frame, in DECISIONS).
+PHASES = {
+    "turn": D.Phase(_turn_legal, _ph_turn),
+    "take": D.Phase(_take_legal, _ph_take),
+    "buy_or_auction": D.Phase(_buy_or_auction_legal, _ph_buy_or_auction),
+    "pay": D.Phase(_pay_legal, _ph_pay),
+    "bid": D.Phase(_bid_legal, _ph_bid),
+    "pick": D.Phase(_pick_legal, _ph_pick),
+    "rebuild": D.Phase(rebuild_ops, _ph_rebuild),
+    "rebuild_pay": D.Phase(_rebuild_pay_legal, _ph_rebuild_pay),
 }

@@ -3,6 +3,7 @@ order, tiles removed unseen and the rng are left out)."""
 
 from __future__ import annotations
 
+from florencia_tui.core import decisions as D
 from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.payment import max_single_payment
@@ -38,15 +39,15 @@ def pending_view(s: dict) -> dict | None:
             "price": b["price"],
             "unit": b["unit"],
         }
-    if ph == "build":
-        p = s["pending"]
-        seat = p["seat"]
+    if s["pending"]:
+        f = D.top(s)
+        seat = f["p"]
         return {
             "seat": seat,
-            "tiles": list(p["tiles"]),
+            "tiles": list(f["tiles"]),
             "buying": [],
             "price": 0,
-            "accepts": {t: accepts(s, seat, t) for t in p["tiles"]},
+            "accepts": {t: accepts(s, seat, t) for t in f["tiles"]},
             "won": clone(s.get("won")),
         }
     if ph == "rebuild_pay":

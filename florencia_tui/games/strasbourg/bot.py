@@ -425,9 +425,9 @@ def strasbourg_eval(game, s: dict, p: int, terms=None) -> float:
         mark("influence", value)
 
     # rewards owed to p, and its standing in the bidding under way
-    for item in s["pending"]:
-        if item["seat"] == p:
-            value += _pending_value(s, p, item, chapel_w, build_w, coin)
+    for f in reversed(s["pending"]):  # in the order they are owed
+        if f["p"] == p:
+            value += _pending_value(s, p, f, chapel_w, build_w, coin)
     if s["bid"] is not None:
         value += _standing(s, p, pos, chapel_w, build_w, coin)
     if mark:
@@ -439,11 +439,12 @@ def _chapel_built_this_round(s: dict) -> bool:
     return s["phase"] == "actions" and s["step"] == "I"
 
 
-def _pending_value(s, p, item, chapel_w, build_w, coin) -> float:
-    kind = item["kind"]
+def _pending_value(s, p, f, chapel_w, build_w, coin) -> float:
+    """What reward frame ``f`` (or one ``p`` would be owed) is worth to ``p``."""
+    kind = f["k"]
     pl = s["players"][p]
     if kind in ("master", "journeyman", "apprentice"):
-        g = item["guild"]
+        g = f["guild"]
         good = coin * GOOD_SHARE * data.GOODS_VALUE[g]
         entry = entry_value(s, p, g, pl["coins"], chapel_w, build_w, coin)
         return max(good, entry) if kind == "apprentice" else good + entry
@@ -472,13 +473,13 @@ def _reward(s, p, rank, pos, chapel_w, build_w, coin) -> float:
         if rank >= len(roles):
             return 0.0
         role = roles[rank]
-        v = _pending_value(s, p, {"kind": role, "guild": guild}, chapel_w, build_w, coin)
+        v = _pending_value(s, p, {"k": role, "guild": guild}, chapel_w, build_w, coin)
         if role == "master" and s["council"][guild] != p:
             v += seat_value(s, guild, (pos[0], pos[1] + 1))
         return v
     if rank != 0:
         return 0.0
-    v = _pending_value(s, p, {"kind": "sell"}, chapel_w, build_w, coin)
+    v = _pending_value(s, p, {"k": "sell"}, chapel_w, build_w, coin)
     if step == "G" and s["council"]["ME"] != p:
         v += seat_value(s, "ME", (pos[0], pos[1] + 1))
     return v
@@ -517,7 +518,7 @@ def candidates(game, s: dict, seat: int) -> list[str]:
         opts = [h, h[0::2]] + [h[:k] for k in range(1, len(h))]
         opts += [[v] for v in sorted(set(h), reverse=True)]
         return list(dict.fromkeys("stack " + fmt_values(o) for o in opts if o))
-    if s["phase"] == "actions" and s["pending"] and s["pending"][0]["kind"] == "sell":
+    if s["phase"] == "actions" and s["pending"] and s["pending"][-1]["k"] == "sell":
         goods = rules._goods_list(pl["goods"])
         kinds = sorted(set(goods), key=data.GUILDS.index)
         opts = [[], goods] + [[g] for g in kinds] + [[g] * pl["goods"][g] for g in kinds]

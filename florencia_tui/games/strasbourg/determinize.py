@@ -33,6 +33,7 @@ import random
 
 from florencia_tui.core import rng
 from florencia_tui.core.multiset import minus
+from florencia_tui.core.state import clone
 from florencia_tui.games.strasbourg import data
 
 HIDDEN = "?"
@@ -41,25 +42,8 @@ _TASK_IDS = [t[0] for t in data.TASKS]
 _KEPT_WEIGHTS = {1: 3, 2: 4, 3: 2}
 
 
-def fast_clone(o):
-    """Copy of the plain-data state. Its lists hold only scalars (copied by
-    slicing), only containers, or a scalar then a container (``[seat, cards]``
-    of the biddings): checking the ends tells them apart."""
-    t = type(o)
-    if t is dict:
-        return {k: fast_clone(v) if type(v) in _CONTAINERS else v for k, v in o.items()}
-    if t is list:
-        if o and (type(o[-1]) in _CONTAINERS or type(o[0]) in _CONTAINERS):
-            return [fast_clone(v) if type(v) in _CONTAINERS else v for v in o]
-        return o[:]
-    return o
-
-
-_CONTAINERS = (dict, list)
-
-
 def redact(s: dict, seat: int) -> dict:
-    r = fast_clone(s)
+    r = clone(s)
     r["rng"] = None
     over = s["phase"] == "over"
     for p, pl in enumerate(r["players"]):
@@ -90,13 +74,13 @@ def known_out(r: dict, p: int) -> list[int]:
         return []
     if p in last["rewarded"]:
         return list(cards)
-    if any(it["kind"] == "return" and it["seat"] == p for it in r["pending"]):
+    if any(f["k"] == "return" and f["p"] == p for f in r["pending"]):
         return list(cards)
     return []
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:
-    s = fast_clone(r)
+    s = clone(r)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)
     if s["phase"] == "over":

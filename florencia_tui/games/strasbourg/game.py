@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from florencia_tui.core import decisions as D
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
+from florencia_tui.core.notation import Action
 from florencia_tui.games.strasbourg import data, determinize, rules, scoring
 from florencia_tui.games.strasbourg import view as view_mod
-from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, parse
-
-_ROLE_NAMES = {"master": "master", "journeyman": "journeyman", "apprentice": "apprentice"}
+from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, read
 
 
 class Strasbourg(Game):
@@ -41,6 +41,9 @@ class Strasbourg(Game):
     def to_act(self, s):
         return rules.to_act(s)
 
+    def upgrade(self, s):
+        return rules.upgrade(s)
+
     def legal(self, s, seat):
         return rules.legal(s, seat)
 
@@ -57,10 +60,9 @@ class Strasbourg(Game):
         if super().undo_barrier(before, after, seat, action) or after["phase"] == "over":
             return True
         try:
-            verb, _ = parse(action)
+            return Action.parse(action).verb in ("draw", "bid")
         except IllegalAction:
             return False
-        return verb in ("draw", "bid")
 
     # ----- prompts -------------------------------------------------------------
     def prompt(self, s, seat):
@@ -97,8 +99,11 @@ class Strasbourg(Game):
                 "Form your next stack from the cards in your hand.",
                 {"hand": list(pl["hand"]), "stacks": [list(x) for x in pl["stacks"]]},
             )
-        if s["pending"]:
-            return self._pending_prompt(s, seat, s["pending"][0])
+        f = D.top(s)
+        if f is not None:
+            return Prompt(
+                seat, rules.prompt_kind(f), rules.DECISIONS.text(s), rules.DECISIONS.preview(s)
+            )
         b = s["bid"]
         step = s["step"]
         guild = rules.step_guild(s)
@@ -120,62 +125,7 @@ class Strasbourg(Game):
             },
         )
 
-    def _pending_prompt(self, s, seat, item):
-        pl = s["players"][seat]
-        kind = item["kind"]
-        if kind in _ROLE_NAMES:
-            g = item["guild"]
-            squares = rules.free_squares(s, g, pl["coins"])
-            both = "the good and/or a square" if kind != "apprentice" else "the good OR a square"
-            return Prompt(
-                seat,
-                "strasbourg.guild_reward",
-                f"You are {data.GUILD_NAMES[g]} {kind}: take {both} "
-                f"(you have {pl['coins']} coin{'' if pl['coins'] == 1 else 's'}).",
-                {
-                    "role": kind,
-                    "guild": g,
-                    "coins": pl["coins"],
-                    "squares": {c: data.CELLS[c]["price"] for c in squares},
-                },
-            )
-        if kind == "sell":
-            return Prompt(
-                seat,
-                "strasbourg.sell",
-                "You won the merchants: sell any of your goods.",
-                {"goods": dict(pl["goods"]), "values": dict(data.GOODS_VALUE)},
-            )
-        if kind == "return":
-            return Prompt(
-                seat,
-                "strasbourg.return",
-                "No reward: put one card of your stack at the bottom of your deck?",
-                {"cards": list(item["cards"])},
-            )
-        if kind == "chapel":
-            return Prompt(
-                seat,
-                "strasbourg.chapel",
-                "Church: build a chapel on a free spot.",
-                {"spots": rules.free_chapel_spots(s)},
-            )
-        b = item["building"]
-        return Prompt(
-            seat,
-            "strasbourg.build",
-            f"Nobility: place the {data.BUILDINGS[b]['name']} on a free building space.",
-            {"building": b, "spaces": rules.free_building_spaces(s)},
-        )
-
     # ----- bots -----------------------------------------------------------------
-    def _copy(self, s):
-        """Game.apply's copy, faster for Strasbourg's state."""
-        return determinize.fast_clone(s)
-
-    def apply_in_place(self, s, seat, action):
-        rules.apply(s, seat, action.strip())
-
     def redact(self, s, seat):
         return determinize.redact(s, seat)
 
@@ -197,7 +147,7 @@ class Strasbourg(Game):
             if not pick:
                 pick = [rnd.choice(pl["hand"])]
             return "stack " + fmt_values(pick)
-        if s["pending"] and s["pending"][0]["kind"] == "sell":
+        if s["pending"] and D.top(s)["k"] == "sell":
             goods = rules._goods_list(pl["goods"])
             pick = [g for g in goods if rnd.random() < 0.5]
             return "sell " + (fmt_goods(pick) if pick else "none")
@@ -222,8 +172,7 @@ class Strasbourg(Game):
         if s["phase"] == "planning":
             return "strasbourg.plan"
         if s["pending"]:
-            k = s["pending"][0]["kind"]
-            return "strasbourg." + ("guild_reward" if k in _ROLE_NAMES else k)
+            return rules.prompt_kind(D.top(s))
         return "strasbourg.bid"
 
     def simultaneous(self, s):
@@ -246,7 +195,7 @@ class Strasbourg(Game):
     def describe(self, s, seat, action, viewer):
         name = self.player_name(s, seat)
         try:
-            verb, arg = parse(action)
+            verb, arg = read(Action.parse(action))
         except IllegalAction:
             return f"{name}: {action}"
         own = viewer == seat
@@ -284,8 +233,7 @@ class Strasbourg(Game):
         if verb == "sell":
             if not arg:
                 return f"{name} sells nothing"
-            coins = sum(data.GOODS_VALUE[g] for g in arg)
-            return f"{name} sells {fmt_goods(arg)} for {coins} coins"
+            return f"{name} sells {fmt_goods(arg)} for {rules.sell_price(arg)} coins"
         if verb == "return":
             if arg is None:
                 return f"{name} returns no card"
@@ -293,20 +241,24 @@ class Strasbourg(Game):
         if verb == "chapel":
             return f"{name} builds a chapel on {arg}"
         if verb == "build":
-            b = s["pending"][0].get("building") if s["pending"] else None
+            b = (D.top(s) or {}).get("building")
             bname = data.BUILDINGS[b]["name"] if b else "the building"
             return f"{name} builds the {bname} on {arg}"
         return f"{name}: {action}"
 
     def _goods_of(self, s):
-        if s["pending"] and "guild" in s["pending"][0]:
-            g = s["pending"][0]["guild"]
+        f = D.top(s)
+        if f and "guild" in f:
+            g = f["guild"]
             return f"{data.GOODS_NAMES[g]} ({data.GUILD_NAMES[g]})"
         return "good"
 
     def label(self, s, seat, action):
         try:
-            verb, arg = parse(action)
+            a = Action.parse(action)
+            if s["pending"]:
+                return rules.DECISIONS.label(s, a)
+            verb, arg = read(a)
         except IllegalAction:
             return action
         if verb == "keep":
@@ -326,24 +278,6 @@ class Strasbourg(Game):
             return "Pass"
         if verb == "privilege":
             return "Spend a privilege (decide later)"
-        if verb == "good":
-            return "Take the good only"
-        if verb in ("place", "goodplace"):
-            price = data.CELLS[arg]["price"]
-            pre = "Good + enter" if verb == "goodplace" else "Enter"
-            return f"{pre} {arg} ({price} coins)"
-        if verb == "none":
-            return "Take nothing"
-        if verb == "sell":
-            if not arg:
-                return "Sell nothing"
-            return f"Sell {fmt_goods(arg)} (+{sum(data.GOODS_VALUE[g] for g in arg)})"
-        if verb == "return":
-            return "Return no card" if arg is None else f"Return the {arg} to the deck"
-        if verb == "chapel":
-            return f"Chapel on {arg} ({', '.join(data.CHAPEL_SQUARES[arg])})"
-        if verb == "build":
-            return f"Build on {arg}"
         return action
 
     # ----- scores -------------------------------------------------------------------

@@ -36,13 +36,21 @@ Rewards
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import split, to_int, want_args
+from florencia_tui.core.notation import Action, to_int, want_args
 from florencia_tui.games.strasbourg import data
 
 
 def parse(action: str) -> tuple[str, object]:
-    """Parse ``action`` into (verb, argument). Raises IllegalAction on bad syntax."""
-    verb, args = split(action)
+    """Parse the text ``action`` into (verb, argument); see :func:`read`."""
+    return read(Action.parse(action))
+
+
+def read(a: Action) -> tuple[str, object]:
+    """The parsed action ``a`` as (verb, typed argument): a square or spot id
+    checked against the board, card values as ints, goods as guild codes.
+    ``good place D2`` reads as ("goodplace", "D2"). Raises IllegalAction on
+    bad syntax."""
+    verb, args = a
     if verb in ("draw", "stop", "pass", "privilege", "none"):
         want_args(verb, args, 0)
         return verb, None

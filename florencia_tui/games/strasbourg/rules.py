@@ -19,7 +19,8 @@ State layout (plain JSON data)::
                "split" | "done"; out: number of own cards that left the game;
                dealt: task cards to choose from; tasks: kept ids (None before)
     bid        None | {"sp", "queue", "played": [[seat, cards]], "passed", "privs"}
-    pending    [{"seat", "kind", ...}]  reward decisions, first is owed now
+    pending    [{"k", "p", ...}]  reward decisions (core.decisions frames:
+               kind, owing seat), the one owed now LAST; handlers in DECISIONS
     last       None | the last resolved bidding step (public), see resolve_bid
 """
 
@@ -27,10 +28,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from florencia_tui.core import decisions as D
 from florencia_tui.core import rng
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.core.notation import Action
 from florencia_tui.games.strasbourg import data, scoring
-from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, parse
+from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, read
 
 
 # ----- setup (spec 7) --------------------------------------------------------
@@ -93,6 +96,20 @@ def new_state(names: list[str], seed: int, options: dict) -> dict:
     return s
 
 
+def upgrade(s: dict) -> dict:
+    """A state saved before the decision stack: ``pending`` was a queue of
+    ``{"seat", "kind", ...}`` served from its first item, now frames
+    ``{"k", "p", ...}`` owed from the last."""
+    p = s.get("pending")
+    if isinstance(p, list) and any(isinstance(f, dict) and "kind" in f for f in p):
+        s["pending"] = [
+            {"k": f["kind"], "p": f["seat"]}
+            | {k: v for k, v in f.items() if k not in ("kind", "seat")}
+            for f in reversed(p)
+        ]
+    return s
+
+
 # ----- helpers -----------------------------------------------------------------
 def step_guild(s: dict) -> str | None:
     """The guild named by the current step (B, D, F), else None."""
@@ -135,7 +152,7 @@ def to_act(s: dict) -> list[int]:
         return [p for p, pl in enumerate(s["players"]) if pl["plan"] != "done"]
     if ph == "actions":
         if s["pending"]:
-            return [s["pending"][0]["seat"]]
+            return [D.owner(s)]
         if s["bid"] and s["bid"]["queue"]:
             return [s["bid"]["queue"][0]]
     return []
@@ -156,71 +173,35 @@ def _goods_list(goods: dict) -> list[str]:
     return [g for g in data.GUILDS for _ in range(goods[g])]
 
 
-# ----- legal actions ------------------------------------------------------------
+# ----- legal actions and transitions -----------------------------------------------
 def legal(s: dict, seat: int) -> list[str]:
     if seat not in to_act(s):
         return []
-    pl = s["players"][seat]
-    ph = s["phase"]
-    if ph == "tasks":
-        d = pl["dealt"]
-        return ["keep " + " ".join(c) for k in range(1, len(d) + 1) for c in combinations(d, k)]
-    if ph == "planning":
-        if pl["plan"] == "draw":
-            out = ["draw"] if pl["deck"] else []
-            if pl["hand"] or not pl["deck"] or s["options"]["min_draw"] == 0:
-                out.append("stop")
-            return out
-        return ["stack " + fmt_values(m) for m in sub_multisets(pl["hand"])]
     if s["pending"]:
-        return pending_legal(s, s["pending"][0])
-    out = [f"bid {i + 1}" for i in range(len(pl["stacks"]))] + ["pass"]
-    if can_privilege(s, seat):
-        out.append("privilege")
-    return out
+        return DECISIONS.legal(s)
+    return PHASES[s["phase"]].legal(s, seat)
 
 
-def pending_legal(s: dict, item: dict) -> list[str]:
-    pl = s["players"][item["seat"]]
-    kind = item["kind"]
-    if kind in ("master", "journeyman", "apprentice"):
-        squares = free_squares(s, item["guild"], pl["coins"])
-        out = ["good", "none"] + [f"place {c}" for c in squares]
-        if kind != "apprentice":
-            out += [f"good place {c}" for c in squares]
-        return out
-    if kind == "sell":
-        goods = _goods_list(pl["goods"])
-        order = {g: i for i, g in enumerate(data.GUILDS)}
-        # sub_multisets works on ints: map goods to their guild index
-        subs = sub_multisets([order[g] for g in goods])
-        return ["sell none"] + ["sell " + fmt_goods([data.GUILDS[i] for i in m]) for m in subs]
-    if kind == "return":
-        return ["return none"] + [f"return {v}" for v in sorted(set(item["cards"]))]
-    if kind == "chapel":
-        return [f"chapel {k}" for k in free_chapel_spots(s)]
-    if kind == "build":
-        return [f"build {sp}" for sp in free_building_spaces(s)]
-    raise AssertionError(kind)
-
-
-# ----- transitions ---------------------------------------------------------------
 def apply(s: dict, seat: int, action: str) -> None:
-    verb, arg = parse(action)
-    ph = s["phase"]
-    pl = s["players"][seat]
-    if ph == "tasks":
-        _keep(s, pl, verb, arg)
-    elif ph == "planning":
-        _plan(s, pl, verb, arg)
-    elif s["pending"]:
-        _pending(s, s["pending"][0], verb, arg)
+    a = Action.parse(action)
+    phase = PHASES.get(s["phase"])
+    if phase is None:
+        raise IllegalAction("the game is over")
+    if s["pending"]:
+        DECISIONS.apply(s, a)
     else:
-        _bid(s, seat, verb, arg)
+        phase.apply(s, seat, a)
     _run(s)
 
 
-def _keep(s: dict, pl: dict, verb: str, arg) -> None:
+def _keep_legal(s: dict, seat: int) -> list[str]:
+    d = s["players"][seat]["dealt"]
+    return ["keep " + " ".join(c) for k in range(1, len(d) + 1) for c in combinations(d, k)]
+
+
+def _keep(s: dict, seat: int, a: Action) -> None:
+    pl = s["players"][seat]
+    verb, arg = read(a)
     if verb != "keep":
         raise IllegalAction("choose which task cards to keep, e.g. 'keep T03 T17'")
     if len(set(arg)) != len(arg):
@@ -232,7 +213,19 @@ def _keep(s: dict, pl: dict, verb: str, arg) -> None:
     pl["dealt"] = []
 
 
-def _plan(s: dict, pl: dict, verb: str, arg) -> None:
+def _plan_legal(s: dict, seat: int) -> list[str]:
+    pl = s["players"][seat]
+    if pl["plan"] == "draw":
+        out = ["draw"] if pl["deck"] else []
+        if pl["hand"] or not pl["deck"] or s["options"]["min_draw"] == 0:
+            out.append("stop")
+        return out
+    return ["stack " + fmt_values(m) for m in sub_multisets(pl["hand"])]
+
+
+def _plan(s: dict, seat: int, a: Action) -> None:
+    pl = s["players"][seat]
+    verb, arg = read(a)
     if pl["plan"] == "draw":
         if verb == "draw":
             if not pl["deck"]:
@@ -260,9 +253,17 @@ def _plan(s: dict, pl: dict, verb: str, arg) -> None:
         pl["plan"] = "done"
 
 
-def _bid(s: dict, seat: int, verb: str, arg) -> None:
+def _bid_legal(s: dict, seat: int) -> list[str]:
+    out = [f"bid {i + 1}" for i in range(len(s["players"][seat]["stacks"]))] + ["pass"]
+    if can_privilege(s, seat):
+        out.append("privilege")
+    return out
+
+
+def _bid(s: dict, seat: int, a: Action) -> None:
     b = s["bid"]
     pl = s["players"][seat]
+    verb, arg = read(a)
     if verb == "bid":
         if not 1 <= arg <= len(pl["stacks"]):
             raise IllegalAction(
@@ -285,60 +286,220 @@ def _bid(s: dict, seat: int, verb: str, arg) -> None:
         raise IllegalAction("play a stack ('bid 1'), 'pass' or spend a 'privilege'")
 
 
-def _pending(s: dict, item: dict, verb: str, arg) -> None:
-    kind = item["kind"]
-    pl = s["players"][item["seat"]]
-    if kind in ("master", "journeyman", "apprentice"):
-        g = item["guild"]
-        if verb not in ("good", "none", "place", "goodplace"):
-            raise IllegalAction(
-                "take the 'good', 'place <square>', 'good place <square>' or 'none'"
-            )
-        if verb == "goodplace" and kind == "apprentice":
-            raise IllegalAction("an apprentice takes the good OR a square, not both")
-        if verb in ("place", "goodplace"):
-            info = data.CELLS[arg]
-            if info["guild"] != g:
-                raise IllegalAction(f"{arg} is not a {data.GUILD_NAMES[g]} square")
-            if arg in s["city"]:
-                raise IllegalAction(f"{arg} is already occupied")
-            if info["price"] > pl["coins"]:
-                raise IllegalAction(f"{arg} costs {info['price']} coins, you have {pl['coins']}")
-            pl["coins"] -= info["price"]
-            s["city"][arg] = item["seat"]
-        if verb in ("good", "goodplace"):
-            pl["goods"][g] += 1
-    elif kind == "sell":
-        if verb != "sell":
-            raise IllegalAction("sell goods, e.g. 'sell SM VI' or 'sell none'")
-        have = dict(pl["goods"])
-        for g in arg:
-            if have[g] <= 0:
-                raise IllegalAction(f"you have no (more) {data.GOODS_NAMES[g]} ({g}) to sell")
-            have[g] -= 1
-        pl["goods"] = have
-        pl["coins"] += sum(data.GOODS_VALUE[g] for g in arg)
-    elif kind == "return":
-        if verb != "return":
-            raise IllegalAction("put one card back ('return 4') or 'return none'")
-        if arg is not None:
-            if arg not in item["cards"]:
-                raise IllegalAction(f"your played stack has no {arg}")
-            pl["deck"].append(arg)
-            pl["out"] -= 1
-    elif kind == "chapel":
-        if verb != "chapel":
-            raise IllegalAction("build the chapel: 'chapel <spot>'")
-        if arg in s["chapels"]:
-            raise IllegalAction(f"a chapel already stands on {arg}")
-        s["chapels"].append(arg)
-    elif kind == "build":
-        if verb != "build":
-            raise IllegalAction("place the building: 'build <space>'")
-        if arg in s["built"]:
-            raise IllegalAction(f"{arg} already has a building")
-        s["built"][arg] = item["building"]
-    s["pending"].pop(0)
+#: The phases of the ordinary turn (rewards owed are frames, see DECISIONS).
+PHASES = {
+    "tasks": D.Phase(_keep_legal, _keep),
+    "planning": D.Phase(_plan_legal, _plan),
+    "actions": D.Phase(_bid_legal, _bid),
+}
+
+
+# ----- rewards: the decision frames (spec 8) -----------------------------------------
+#: The three guild rewards of a bidding step, best first (a frame kind each).
+ROLES = ("master", "journeyman", "apprentice")
+
+
+def _guild_legal(s: dict, f: dict) -> list[str]:
+    squares = free_squares(s, f["guild"], s["players"][f["p"]]["coins"])
+    out = ["good", "none"] + [f"place {c}" for c in squares]
+    if f["k"] != "apprentice":
+        out += [f"good place {c}" for c in squares]
+    return out
+
+
+def _guild_apply(s: dict, f: dict, a: Action) -> None:
+    verb, arg = read(a)
+    pl = s["players"][f["p"]]
+    g = f["guild"]
+    if verb not in ("good", "none", "place", "goodplace"):
+        raise IllegalAction("take the 'good', 'place <square>', 'good place <square>' or 'none'")
+    if verb == "goodplace" and f["k"] == "apprentice":
+        raise IllegalAction("an apprentice takes the good OR a square, not both")
+    if verb in ("place", "goodplace"):
+        info = data.CELLS[arg]
+        if info["guild"] != g:
+            raise IllegalAction(f"{arg} is not a {data.GUILD_NAMES[g]} square")
+        if arg in s["city"]:
+            raise IllegalAction(f"{arg} is already occupied")
+        if info["price"] > pl["coins"]:
+            raise IllegalAction(f"{arg} costs {info['price']} coins, you have {pl['coins']}")
+        pl["coins"] -= info["price"]
+        s["city"][arg] = f["p"]
+    if verb in ("good", "goodplace"):
+        pl["goods"][g] += 1
+    D.pop(s)
+
+
+def _guild_text(s: dict, f: dict) -> str:
+    coins = s["players"][f["p"]]["coins"]
+    both = "the good and/or a square" if f["k"] != "apprentice" else "the good OR a square"
+    return (
+        f"You are {data.GUILD_NAMES[f['guild']]} {f['k']}: take {both} "
+        f"(you have {coins} coin{'' if coins == 1 else 's'})."
+    )
+
+
+def _guild_preview(s: dict, f: dict) -> dict:
+    coins = s["players"][f["p"]]["coins"]
+    squares = free_squares(s, f["guild"], coins)
+    return {
+        "role": f["k"],
+        "guild": f["guild"],
+        "coins": coins,
+        "squares": {c: data.CELLS[c]["price"] for c in squares},
+    }
+
+
+def _guild_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb == "good":
+        return "Take the good only"
+    if verb in ("place", "goodplace"):
+        pre = "Good + enter" if verb == "goodplace" else "Enter"
+        return f"{pre} {arg} ({data.CELLS[arg]['price']} coins)"
+    if verb == "none":
+        return "Take nothing"
+    return str(a)
+
+
+def _sell_legal(s: dict, f: dict) -> list[str]:
+    goods = _goods_list(s["players"][f["p"]]["goods"])
+    order = {g: i for i, g in enumerate(data.GUILDS)}
+    # sub_multisets works on ints: map goods to their guild index
+    subs = sub_multisets([order[g] for g in goods])
+    return ["sell none"] + ["sell " + fmt_goods([data.GUILDS[i] for i in m]) for m in subs]
+
+
+def _sell_apply(s: dict, f: dict, a: Action) -> None:
+    verb, arg = read(a)
+    if verb != "sell":
+        raise IllegalAction("sell goods, e.g. 'sell SM VI' or 'sell none'")
+    pl = s["players"][f["p"]]
+    have = dict(pl["goods"])
+    for g in arg:
+        if have[g] <= 0:
+            raise IllegalAction(f"you have no (more) {data.GOODS_NAMES[g]} ({g}) to sell")
+        have[g] -= 1
+    pl["goods"] = have
+    pl["coins"] += sell_price(arg)
+    D.pop(s)
+
+
+def sell_price(goods: list[str]) -> int:
+    """Coins a sale of ``goods`` brings."""
+    return sum(data.GOODS_VALUE[g] for g in goods)
+
+
+def _sell_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb != "sell":
+        return str(a)
+    return f"Sell {fmt_goods(arg)} (+{sell_price(arg)})" if arg else "Sell nothing"
+
+
+def _return_legal(s: dict, f: dict) -> list[str]:
+    return ["return none"] + [f"return {v}" for v in sorted(set(f["cards"]))]
+
+
+def _return_apply(s: dict, f: dict, a: Action) -> None:
+    verb, arg = read(a)
+    if verb != "return":
+        raise IllegalAction("put one card back ('return 4') or 'return none'")
+    if arg is not None:
+        if arg not in f["cards"]:
+            raise IllegalAction(f"your played stack has no {arg}")
+        pl = s["players"][f["p"]]
+        pl["deck"].append(arg)
+        pl["out"] -= 1
+    D.pop(s)
+
+
+def _return_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb != "return":
+        return str(a)
+    return "Return no card" if arg is None else f"Return the {arg} to the deck"
+
+
+def _chapel_apply(s: dict, f: dict, a: Action) -> None:
+    verb, arg = read(a)
+    if verb != "chapel":
+        raise IllegalAction("build the chapel: 'chapel <spot>'")
+    if arg in s["chapels"]:
+        raise IllegalAction(f"a chapel already stands on {arg}")
+    s["chapels"].append(arg)
+    D.pop(s)
+
+
+def _chapel_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb != "chapel":
+        return str(a)
+    return f"Chapel on {arg} ({', '.join(data.CHAPEL_SQUARES[arg])})"
+
+
+def _build_apply(s: dict, f: dict, a: Action) -> None:
+    verb, arg = read(a)
+    if verb != "build":
+        raise IllegalAction("place the building: 'build <space>'")
+    if arg in s["built"]:
+        raise IllegalAction(f"{arg} already has a building")
+    s["built"][arg] = f["building"]
+    D.pop(s)
+
+
+def _build_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    return f"Build on {arg}" if verb == "build" else str(a)
+
+
+_GUILD = D.Kind(_guild_legal, _guild_apply, _guild_text, _guild_preview, _guild_label)
+
+#: Every reward decision: frame kind -> its handlers.
+DECISIONS = D.Decisions(
+    {
+        **{role: _GUILD for role in ROLES},
+        "sell": D.Kind(
+            _sell_legal,
+            _sell_apply,
+            lambda s, f: "You won the merchants: sell any of your goods.",
+            lambda s, f: {
+                "goods": dict(s["players"][f["p"]]["goods"]),
+                "values": dict(data.GOODS_VALUE),
+            },
+            _sell_label,
+        ),
+        "return": D.Kind(
+            _return_legal,
+            _return_apply,
+            lambda s, f: "No reward: put one card of your stack at the bottom of your deck?",
+            lambda s, f: {"cards": list(f["cards"])},
+            _return_label,
+        ),
+        "chapel": D.Kind(
+            lambda s, f: [f"chapel {k}" for k in free_chapel_spots(s)],
+            _chapel_apply,
+            lambda s, f: "Church: build a chapel on a free spot.",
+            lambda s, f: {"spots": free_chapel_spots(s)},
+            _chapel_label,
+        ),
+        "build": D.Kind(
+            lambda s, f: [f"build {sp}" for sp in free_building_spaces(s)],
+            _build_apply,
+            lambda s, f: (
+                f"Nobility: place the {data.BUILDINGS[f['building']]['name']} "
+                "on a free building space."
+            ),
+            lambda s, f: {"building": f["building"], "spaces": free_building_spaces(s)},
+            _build_label,
+        ),
+    }
+)
+
+
+def prompt_kind(f: dict) -> str:
+    """The prompt kind a UI shows for frame ``f`` (the three guild rewards share one)."""
+    return "strasbourg." + ("guild_reward" if f["k"] in ROLES else f["k"])
 
 
 # ----- automatic progress ----------------------------------------------------------
@@ -399,16 +560,10 @@ def begin_step(s: dict, step: str) -> None:
         }
     elif step == "H":
         if free_chapel_spots(s):
-            s["pending"].append({"seat": s["council"]["CHU"], "kind": "chapel"})
+            D.push(s, "chapel", s["council"]["CHU"])
     elif step == "I":
         if free_building_spaces(s):
-            s["pending"].append(
-                {
-                    "seat": s["council"]["NOB"],
-                    "kind": "build",
-                    "building": s["buildings"][s["round"] - 1],
-                }
-            )
+            D.push(s, "build", s["council"]["NOB"], building=s["buildings"][s["round"] - 1])
 
 
 def ranking(played: list, sp: int, n: int) -> list[int]:
@@ -428,7 +583,7 @@ def resolve_bid(s: dict) -> None:
     for seat, cards in b["played"]:
         s["players"][seat]["out"] += len(cards)
     guild = step_guild(s)
-    pending = []
+    # the rewards, in the order they are owed: each goes under those before it
     if step == "A":
         rewarded = 2
         s["council"]["NOB"] = ranks[0] if ranks else s["council"]["NOB"]
@@ -440,17 +595,16 @@ def resolve_bid(s: dict) -> None:
         for seat, role in zip(ranks, roles):
             if role == "master":
                 s["council"][guild] = seat
-            pending.append({"seat": seat, "kind": role, "guild": guild})
+            D.push_under(s, role, seat, guild=guild)
     else:
         rewarded = 1
         if ranks:
             if step == "G":
                 s["council"]["ME"] = ranks[0]
             if any(s["players"][ranks[0]]["goods"].values()):
-                pending.append({"seat": ranks[0], "kind": "sell"})
+                D.push_under(s, "sell", ranks[0])
     for seat in ranks[rewarded:]:
-        pending.append({"seat": seat, "kind": "return", "cards": list(cards_of[seat])})
-    s["pending"] = pending
+        D.push_under(s, "return", seat, cards=list(cards_of[seat]))
     s["last"] = {
         "round": s["round"],
         "step": step,

@@ -10,6 +10,7 @@ RNG are never shown, not even to the owner.
 
 from __future__ import annotations
 
+from florencia_tui.core.state import clone
 from florencia_tui.games.strasbourg import data, rules, scoring
 
 _SQUARES = [(c, i["guild"], i["price"], i["x"], i["y"]) for c, i in data.CELLS.items()]
@@ -119,10 +120,6 @@ def view(s: dict, seat: int | None) -> dict:
             "passed": list(bid["passed"]),
             "privs": list(bid["privs"]),
         }
-    pending = [dict(item) for item in s["pending"]]
-    for item in pending:
-        if "cards" in item:
-            item["cards"] = list(item["cards"])
     return {
         "game": "strasbourg",
         "seat": seat,
@@ -146,15 +143,7 @@ def view(s: dict, seat: int | None) -> dict:
         "board": static_board(),
         "players": players,
         "bidding": bidding,
-        "last_bid": None if s["last"] is None else _copy(s["last"]),
-        "pending": pending,
+        "last_bid": None if s["last"] is None else clone(s["last"]),
+        "pending": clone(s["pending"]),  # reward frames, the one owed now last
         "options": dict(s["options"]),
     }
-
-
-def _copy(x):
-    if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
-    return x

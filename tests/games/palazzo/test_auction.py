@@ -56,7 +56,9 @@ def test_monika_bidding_example(mk, run):
     assert s["hands"][0] == sorted(MONIKA, key=MONIKA.index)
     assert s["cert3"] == "table"
     # Ben was the last bidder: he wins, pays his 31 and builds both tiles
-    assert s["phase"] == "build" and s["pending"] == {"seat": 1, "tiles": ["B41", "S52"]}
+    assert s["phase"] == "build" and s["pending"] == [
+        {"k": "build", "p": 1, "tiles": ["B41", "S52"]}
+    ]
     assert sorted(s["discard"]) == sorted(["Red3", "Green3", "Blue3", "Blue5", "Blue5", "Blue6"])
     assert s["hands"][1] == ["Blue7"]
     s = run(s, (1, "build B41 new"), (1, "build S52 on 1"))
@@ -76,7 +78,7 @@ def test_12_7_nobody_bids(mk, run):
     s = run(s, (0, "auction"), (1, "pass"), (2, "pass"))
     assert s["cert3"] == "table"
     assert s["discard"] == [] and s["hands"][0] == ["Red3"]
-    assert s["pending"] == {"seat": 0, "tiles": ["S31a", "B42"]}
+    assert s["pending"] == [{"k": "build", "p": 0, "tiles": ["S31a", "B42"]}]
     assert GAME.to_act(s) == [0]
     s = run(s, (0, "build S31a new"), (0, "build B42 on 1"))
     assert s["palaces"][0] == [["S31a", "B42"]]
@@ -106,7 +108,7 @@ def test_12_7_four_player_auction(mk, run):
     assert s["hands"][0] == ["C2", "C2"] and s["cert3"] == "table"
     s = run(s, (1, "pass"))
     assert s["hands"][1] == ["Red4", "Red5"]
-    assert s["pending"]["seat"] == 2
+    assert s["pending"][-1]["p"] == 2
     assert sorted(s["discard"]) == ["Green3", "Green3", "Green4"]
     assert s["hands"][2] == ["Blue4"]
     s = run(s, (2, "discard M41"), (2, "build M52 new"))

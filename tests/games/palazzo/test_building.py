@@ -9,7 +9,7 @@ from florencia_tui.games.palazzo.game import GAME
 def anita(mk):
     s = mk(2, palaces=[[["B12", "S31a"], ["M22", "M43"]], []], hands=[["C2", "C2"], []])
     s["phase"] = "build"
-    s["pending"] = {"seat": 0, "tiles": ["B21", "S42", "M53"]}
+    s["pending"] = [{"k": "build", "p": 0, "tiles": ["B21", "S42", "M53"]}]
     return s
 
 
@@ -76,6 +76,6 @@ def test_case_insensitive_and_suffixless_tile_names(mk):
     s = anita(mk)
     s2 = GAME.apply(s, 0, "  BUILD m53   ON 2 ")
     assert s2["palaces"][0][1][-1] == "M53"
-    s["pending"]["tiles"] = ["S31b"]
+    s["pending"][-1]["tiles"] = ["S31b"]
     s3 = GAME.apply(s, 0, "build s31 new")
     assert s3["palaces"][0][-1] == ["S31b"]

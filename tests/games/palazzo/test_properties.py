@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from florencia_tui.core.errors import IllegalAction
+from florencia_tui.games.palazzo import rules
 from florencia_tui.games.palazzo.data import MONEY_CARDS, RIDERS, TILE_IDS
 from florencia_tui.games.palazzo.data import tile as tinfo
 from florencia_tui.games.palazzo.game import GAME
@@ -35,8 +36,8 @@ def check_invariants(s):
             assert p, "empty palace"
     tiles.update(s["out"])
     tiles.update(s["riders"])
-    if s["pending"]:
-        tiles.update(s["pending"]["tiles"])
+    for f in s["pending"]:
+        tiles.update(f["tiles"])
     if s["auction"]:
         tiles.update(s["auction"]["tiles"])
     if s["handout"]:
@@ -58,6 +59,8 @@ def check_invariants(s):
     assert bid_c3 == (0 if s["cert3"] == "table" else 1)
     assert GAME.is_over(s) == (len(s["riders"]) == 5)
     assert GAME.is_over(s) == (GAME.to_act(s) == [])
+    for p in range(s["n"]):  # the turn's quick test agrees with the full listing
+        assert rules.rebuild_legal(s, p) == bool(s["hands"][p] and rules.rebuild_ops(s, p))
 
 
 CARD_ORDER = {
@@ -93,7 +96,7 @@ def candidates(s, seat, rnd):
         if ph == "bid":
             out.append("pass")
     elif ph == "build":
-        for t in s["pending"]["tiles"]:
+        for t in s["pending"][-1]["tiles"]:
             out += [f"build {t} new", f"discard {t}"]
             out += [f"build {t} on {k}" for k in range(1, len(pals) + 2)]
     elif ph == "pick":

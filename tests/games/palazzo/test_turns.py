@@ -26,7 +26,7 @@ def test_12_5_buy_two_in_one_payment(mk, run):
         GAME.apply(s2, 0, "pay Blue5+Blue4+C2")
     s3 = run(s2, (0, "pay Red7+Red7"))
     assert s3["supply"] == ["M23"] and s3["discard"] == ["Red7", "Red7"]
-    assert s3["pending"] == {"seat": 0, "tiles": ["B11", "S22"]}
+    assert s3["pending"] == [{"k": "build", "p": 0, "tiles": ["B11", "S22"]}]
     assert "Ana buys B11 and S22 for 14 with Red7+Red7" == s3["last"]
     # one tile, overpaid by 4: legal, no change
     s4 = run(s, (0, "buy M23"), (0, "pay Blue4+Blue5+C2"))

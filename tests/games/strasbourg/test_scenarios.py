@@ -8,6 +8,12 @@ from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.strasbourg import rules, scoring
 
 
+def owed(s: dict) -> list[tuple[int, str]]:
+    """(seat, kind) of the pending rewards, in the order they are owed (the
+    stack's top, owed now, is its last frame)."""
+    return [(f["p"], f["k"]) for f in reversed(s["pending"])]
+
+
 def test_12_1_planning(h):
     s = h.blank(4)
     s["players"][0]["deck"] = [5, 2, 2, 3, 6] + [1] * 19
@@ -54,7 +60,7 @@ def test_12_2_guild_bidding_tie_to_start_player(h):
     assert s["last"]["ranking"] == [T, N, S, P]
     assert s["start"] == T
     assert s["council"]["VI"] == T
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
+    assert owed(s) == [
         (T, "master"),
         (N, "journeyman"),
         (S, "apprentice"),
@@ -108,7 +114,7 @@ def test_12_3_privileges(h):
     assert s["players"][T]["priv"] == 0 and s["players"][N]["priv"] == 0
     assert s["last"]["ranking"] == [T, N, P]
     assert s["start"] == T
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
+    assert owed(s) == [
         (T, "master"),
         (N, "journeyman"),
         (P, "apprentice"),
@@ -134,7 +140,7 @@ def test_12_4_tie_among_non_start_players(h):
     s = h.play(s, (2, "bid 1"), (3, "bid 1"), (4, "pass"), (0, "bid 1"), (1, "bid 1"))
     assert s["last"]["ranking"] == [3, 1, 2, 0]
     assert s["start"] == 3
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
+    assert owed(s) == [
         (3, "master"),
         (1, "journeyman"),
         (2, "apprentice"),
@@ -147,7 +153,7 @@ def test_12_5_three_player_guild_step(h):
     s = h.at_bid(3, "D", A, {A: [[4]], B: [[7]], C: [[3]]}, guild="VI")
     s = h.play(s, (A, "bid 1"), (B, "bid 1"), (C, "bid 1"))
     assert s["start"] == B and s["council"]["VI"] == B
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [
+    assert owed(s) == [
         (B, "master"),
         (A, "apprentice"),
         (C, "return"),
@@ -169,19 +175,19 @@ def test_step_a_two_bidders_and_return(h):
     s = h.at_bid(4, "A", 0, {p: [[p + 1]] for p in range(4)})
     s = h.play(s, (0, "bid 1"), (1, "bid 1"), (2, "bid 1"), (3, "bid 1"))
     assert s["council"]["NOB"] == 3 and s["council"]["CHU"] == 2
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [(1, "return"), (0, "return")]
+    assert owed(s) == [(1, "return"), (0, "return")]
 
 
 def test_12_7_merchants_sell_at_e(h):
     s = h.at_bid(3, "E", 0, {0: [[6]], 1: [[2]], 2: [[1]]}, goods={0: ["SM", "VI", "SH"]})
     s = h.play(s, (0, "bid 1"), (1, "bid 1"), (2, "bid 1"))
-    assert s["pending"][0] == {"seat": 0, "kind": "sell"}
+    assert s["pending"][-1] == {"k": "sell", "p": 0}
     s = h.play(s, (0, "sell SM VI SH"))
     assert s["players"][0]["coins"] == 5 + 12
     assert sum(s["players"][0]["goods"].values()) == 0
     assert s["council"]["ME"] is None
     # the others may return one card each (2nd and lower at C/E/G)
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [(1, "return"), (2, "return")]
+    assert owed(s) == [(1, "return"), (2, "return")]
 
 
 def test_12_7_variant_step_g_takes_merchants_seat(h):
@@ -204,7 +210,7 @@ def test_12_8_council_phase_round_1(h):
     s["cards"][0] = "R1"  # SM VI SH this round; BU and BA stay empty
     s["phase"], s["step"] = "actions", "I"
     s["council"].update({"NOB": T, "CHU": N, "SM": P, "VI": S, "SH": T, "ME": N})
-    s["pending"] = [{"seat": T, "kind": "build", "building": s["buildings"][0]}]
+    s["pending"] = [{"k": "build", "p": T, "building": s["buildings"][0]}]
     s = h.play(s, (T, "build C4"))
     assert [pl["prestige"] for pl in s["players"]] == [2, 2, 1, 1]
     assert [pl["priv"] for pl in s["players"]] == [1, 1, 0, 0]
@@ -290,7 +296,7 @@ def test_everyone_passes_keeps_start_player(h):
 def test_fewer_bidders_than_ranks(h):
     s = h.at_bid(4, "B", 0, {0: [[3]], 1: [[5]], 2: [], 3: []}, guild="SM")
     s = h.play(s, (0, "bid 1"), (1, "bid 1"))
-    assert [(i["seat"], i["kind"]) for i in s["pending"]] == [(1, "master"), (0, "journeyman")]
+    assert owed(s) == [(1, "master"), (0, "journeyman")]
 
 
 def test_master_already_on_seat_gets_no_return(h):
@@ -299,7 +305,7 @@ def test_master_already_on_seat_gets_no_return(h):
     s = h.play(s, (0, "bid 1"), (1, "bid 1"))
     assert s["council"]["NOB"] == 0 and s["council"]["CHU"] == 1
     assert s["last"]["rewarded"] == [0, 1]
-    assert not any(i["kind"] == "return" for i in s["pending"])
+    assert not any(f["k"] == "return" for f in s["pending"])
 
 
 def test_city_placement_needs_coins(h):

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from florencia_tui.core.game import Prompt
-from florencia_tui.core.notation import split
+from florencia_tui.core.notation import Action
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.ui import render
 from florencia_tui.games.palazzo.ui.board import PalazzoBoard
@@ -42,12 +42,12 @@ class UI(GameUI):
             return {}
         keys = {}
         for a in legal:  # build TILE on N | build TILE new | discard TILE
-            verb, args = split(a)
-            if verb == "build" and args[1:2] == ["on"]:
-                keys[a] = args[2]
-            elif verb == "build" and args[1:] == ["new"]:
+            act = Action.parse(a)
+            if act.verb == "build" and act.arg(1) == "on":
+                keys[a] = act.args[2]
+            elif act.verb == "build" and act.args[1:] == ("new",):
                 keys[a] = "n"
-            elif verb == "discard":
+            elif act.verb == "discard":
                 keys[a] = "d"
         # With two tiles to place at once a key would name two actions: those
         # take keys in order instead.
@@ -115,7 +115,7 @@ class UI(GameUI):
                 )
                 out.append(("Rebuild", why))
         elif prompt.kind == "palazzo.buy_or_auction":
-            if not any(a.startswith("buy") for a in legal):
+            if not any(Action.parse(a).verb == "buy" for a in legal):
                 why = (
                     "the supply is empty"
                     if not view["supply"]

@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.binding import Binding
 
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.notation import Action
+from florencia_tui.games.strasbourg.notation import read
 from florencia_tui.games.strasbourg.ui.render import glyph, guild_code
 from florencia_tui.tui.messages import SubmitAction
 from florencia_tui.tui.widgets.common.lines import TextLines
@@ -191,11 +193,12 @@ class PlacementPicker(TextLines, can_focus=True):
         cur = self.current
         if cur is None or not cur.action:
             return "(not here)"
-        if cur.action.startswith("good place"):
+        verb, _arg = read(Action.parse(cur.action))
+        if verb == "goodplace":
             return f"good + enter {cur.id}"
-        if cur.action.startswith("place"):
+        if verb == "place":
             return f"enter {cur.id}"
-        if cur.action.startswith("chapel"):
+        if verb == "chapel":
             return f"build the chapel on {cur.id}"
         return f"build on {cur.id}"
 
