@@ -20,6 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from florencia_tui.core.decisions import Decisions
 from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.core.notation import as_text
 from florencia_tui.core.state import clone
@@ -116,6 +117,9 @@ class Game:
     title: str = ""
     min_players: int = 2
     max_players: int = 4
+    #: The game's table of decision kinds (core/decisions.py): the handlers of
+    #: every frame its rules push on ``s["pending"]``.
+    decisions: Decisions = Decisions({})
 
     @property
     def rules_help(self) -> str:

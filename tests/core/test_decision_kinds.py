@@ -61,3 +61,20 @@ def test_every_phase_has_its_handlers_and_nothing_else_is_dispatched(game_id):
         assert isinstance(phase, D.Phase), name
         assert callable(phase.legal) and callable(phase.apply), name
     assert "over" not in rules.PHASES
+
+
+@pytest.mark.parametrize("game_id", ["architects", "florence", "palazzo", "strasbourg"])
+def test_every_game_declares_its_one_table_and_play_stays_on_it(game_id):
+    """Each game declares its table (``Game.decisions``, a core Decisions) and
+    every frame random play puts on the stack is one of its kinds, in the one
+    form ``{"k", "p", ...}``."""
+    game = get_game(game_id)
+    assert isinstance(game.decisions, D.Decisions) and game.decisions.kinds
+    pick = random.Random(3)
+    for seed in range(2):
+        s = game.new([f"P{i}" for i in range(game.min_players)], seed)
+        while not game.is_over(s):
+            for f in s["pending"]:
+                assert f["k"] in game.decisions.kinds and f["p"] in range(len(s["names"]))
+            seat = game.to_act(s)[0]
+            s = game.apply(s, seat, game.sample(s, seat, pick))

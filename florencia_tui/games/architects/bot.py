@@ -30,7 +30,7 @@ from florencia_tui.core import decisions
 from florencia_tui.core.notation import Action
 from florencia_tui.core.plugin import BotKit
 from florencia_tui.games.architects import data as D
-from florencia_tui.games.architects.frames import MARKET_DRAW
+from florencia_tui.games.architects.decisions import MARKET_DRAW
 from florencia_tui.games.architects.rules import (
     appr_limit,
     can_build,
@@ -347,7 +347,7 @@ def _flat(points: float):
 
 
 #: What the seat's own pending decision is about to add, by kind (every kind
-#: of frames.DECISIONS has an entry; tests check it).
+#: of decisions.DECISIONS has an entry; tests check it).
 FRAME_VALUE = {
     "guildhall": _guildhall_value,
     "pay": _pay_value,

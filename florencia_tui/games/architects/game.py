@@ -11,7 +11,7 @@ from florencia_tui.core.undo import took_from
 
 from . import data as D
 from . import rules as R
-from .frames import DECISIONS
+from .decisions import DECISIONS
 from .notation import parse
 from .scoring import resolved_player, score_lines
 from .view import view as make_view
@@ -41,6 +41,7 @@ SAMPLE_NARROW = {
 class Architects(Game):
     id = "architects"
     title = "Architects of the West Kingdom"
+    decisions = DECISIONS
     min_players = 2
     max_players = 5
     variants = (

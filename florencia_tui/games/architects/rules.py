@@ -3,7 +3,7 @@
 The state is a plain dict (see ``setup``). A turn is one worker placement
 (stage "place") followed by a stack of pending decision frames
 (``s["pending"]``, top = last, core/decisions.py), opened here with
-``decisions.push`` and answered through the handlers of frames.py. When the
+``decisions.push`` and answered through the handlers of decisions.py. When the
 stack is empty the turn finishes: deferred Black Market resets, the hand limit,
 then the next turn.
 """

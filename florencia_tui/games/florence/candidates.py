@@ -100,7 +100,7 @@ def candidates(s: dict, seat: int) -> list[str]:
     st = f["k"]
     p = s["players"][seat]
     if st in ("nominate", "last", "bid"):
-        return [a for a in DC.TABLE.legal(s, f) if not a.startswith("sell")]
+        return [a for a in DC.DECISIONS.legal(s, f) if not a.startswith("sell")]
     if st == "order":
         return ["order " + " ".join(f["cards"])]
     if st == "convert":
@@ -113,7 +113,7 @@ def candidates(s: dict, seat: int) -> list[str]:
             for spot in best_spots(p["grid"], kind, p["builders"], LAND_SPOTS)
         ]
     if st != "turn":
-        return DC.TABLE.legal(s, f)
+        return DC.DECISIONS.legal(s, f)
     out = []
     for b in R.buildable(s, seat):
         out += [

@@ -3,7 +3,7 @@
 A decision is a frame ``{"k": kind, "p": seat, ...}``: the top of the stack
 ``s["pending"]`` (placing a landscape, keeping or ordering drawn cards, using
 a recruiting card at once, converting a payout) or, when it is empty, the
-phase's ordinary step (``rules.decision``). Per kind, ``TABLE`` holds the
+phase's ordinary step (``rules.decision``). Per kind, ``DECISIONS`` holds the
 legal answers and how to play one (``rules.legal_*``/``apply_*``), the
 question (``text``), what the answers would bring (``preview``: the prompt's
 data, read by the UI and the bots) and an answer in words (``label``).
@@ -25,7 +25,7 @@ from florencia_tui.games.florence import scoring as SC
 # ----------------------------------------------------------------------------- entry points
 def legal(s: dict, seat: int) -> list[str]:
     f = R.decision(s, seat)
-    return [] if f is None else TABLE.legal(s, f)
+    return [] if f is None else DECISIONS.legal(s, f)
 
 
 def apply(s: dict, seat: int, action: str | Action) -> None:
@@ -39,7 +39,7 @@ def apply(s: dict, seat: int, action: str | Action) -> None:
     if verb == "sell":
         R.sell_pp(s["players"][seat], a.num(0, "the number of prestige points"))
         return
-    TABLE.apply(s, a, f)
+    DECISIONS.apply(s, a, f)
     R.advance(s)
 
 
@@ -217,7 +217,7 @@ def label(s: dict, f: dict, a: Action) -> str:
 
 
 # ----------------------------------------------------------------------------- the table
-TABLE = Decisions(
+DECISIONS = Decisions(
     {
         "return": Kind(R.legal_return, R.apply_return, _text_return, _preview_return, label),
         "place": Kind(R.legal_place, R.apply_place, _text_place, _preview_place, label),

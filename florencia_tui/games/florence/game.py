@@ -29,6 +29,7 @@ def _prof_name(k: str) -> str:
 class Florence(Game):
     id = "florence"
     title = "Princes of Florence"
+    decisions = DC.DECISIONS
     min_players = 3
     max_players = 5
     variants = (
@@ -112,7 +113,7 @@ class Florence(Game):
             return N.fmt_place(kind, r, c, o)
         if st == "turn":
             return self._sample_turn(s, seat, rng)
-        opts = [a for a in DC.TABLE.legal(s, f) if not a.startswith("sell")]
+        opts = [a for a in DC.DECISIONS.legal(s, f) if not a.startswith("sell")]
         can_sell = "sell" in R.VERBS[st] and p["pp"] > 0
         if can_sell and rng.random() < 0.02:
             return f"sell {rng.randint(1, p['pp'])}"
@@ -193,7 +194,7 @@ class Florence(Game):
         f = R.decision(s, seat)
         if f is None:
             return DC.label(s, {"k": "", "p": seat}, a)
-        return DC.TABLE.label(s, a, f)
+        return DC.DECISIONS.label(s, a, f)
 
     def describe(self, s, seat, action, viewer):
         try:

@@ -7,7 +7,7 @@ decision stack ``s["pending"]`` (core/decisions.py: kind under "k", seat
 under "p", the decision owed now last). The ordinary steps of a phase
 (returning a profession, nominating, bidding, the action turn) are not
 stored: :func:`decision` gives them as a frame of the same form, so every
-decision is answered through one table (``decisions.TABLE``), whose per-kind
+decision is answered through one table (``decisions.DECISIONS``), whose per-kind
 ``legal_*``/``apply_*`` handlers are here.
 
 Phases: ``setup`` (everyone returns 1 of 4 professions, simultaneously),

@@ -178,4 +178,4 @@ def prompt(s: dict, seat: int) -> Prompt:
     f = R.decision(s, seat)
     if f is None:
         return Prompt(seat, "florence.wait", "Nothing to decide now.", {})
-    return Prompt(seat, f"florence.{f['k']}", DC.TABLE.text(s, f), DC.TABLE.preview(s, f))
+    return Prompt(seat, f"florence.{f['k']}", DC.DECISIONS.text(s, f), DC.DECISIONS.preview(s, f))

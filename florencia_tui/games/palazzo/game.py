@@ -66,6 +66,7 @@ def _random_payment(counts, required: str | None, rnd: random.Random) -> tuple[l
 class Palazzo(Game):
     id = "palazzo"
     title = "Palazzo"
+    decisions = rules.DECISIONS
     min_players = 2
     max_players = 4
 

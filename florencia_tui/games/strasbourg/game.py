@@ -16,6 +16,7 @@ from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, read
 class Strasbourg(Game):
     id = "strasbourg"
     title = "Strasbourg"
+    decisions = rules.DECISIONS
     min_players = 3
     max_players = 5
     variants = (

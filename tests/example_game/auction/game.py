@@ -15,6 +15,7 @@ from tests.example_game.auction.notation import parse_bid
 class Auction(Game):
     id = "auction"
     title = "Three-card auction"
+    decisions = rules.DECISIONS
     min_players = 2
     max_players = 4
 

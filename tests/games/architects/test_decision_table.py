@@ -1,4 +1,4 @@
-"""Architects' decisions go through one table (frames.DECISIONS): every kind
+"""Architects' decisions go through one table (decisions.DECISIONS): every kind
 the rules can open has its handlers there, a kind missing from it is refused
 with IllegalAction, and the UI and the bots read costs from the rules."""
 
@@ -14,8 +14,9 @@ from florencia_tui.core import decisions
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Prompt
 from florencia_tui.core.notation import Action
-from florencia_tui.games.architects import bot, frames, rules
-from florencia_tui.games.architects.frames import DECISIONS
+from florencia_tui.games.architects import bot, rules
+from florencia_tui.games.architects import decisions as frames
+from florencia_tui.games.architects.decisions import DECISIONS
 from florencia_tui.games.architects.game import GAME
 from florencia_tui.games.architects.ui.choices import build_reason, follow_unavailable
 

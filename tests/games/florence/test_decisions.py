@@ -1,5 +1,5 @@
 """Florence on the one decision mechanism: every decision kind has its
-handlers in ``decisions.TABLE``, frames are the core's, actions are parsed
+handlers in ``decisions.DECISIONS``, frames are the core's, actions are parsed
 once, and the bot values an auction object with the rules' own ``gain``."""
 
 import ast
@@ -42,8 +42,8 @@ def test_every_kind_pushed_or_stepped_has_all_its_handlers():
     pushed = _pushed_kinds()
     assert pushed == {"place", "keep", "order", "recruit_now", "convert"}
     steps = {"return", "nominate", "last", "bid", "turn"}  # rules.decision's own frames
-    assert set(DC.TABLE.kinds) == pushed | steps
-    for k, kind in DC.TABLE.kinds.items():
+    assert set(DC.DECISIONS.kinds) == pushed | steps
+    for k, kind in DC.DECISIONS.kinds.items():
         assert None not in (kind.legal, kind.apply, kind.text, kind.preview, kind.label), k
         assert k in R.VERBS and k in R.WHAT
 
@@ -62,11 +62,11 @@ def test_random_games_only_meet_frames_of_the_table_and_answer_through_it():
             assert f is DS.top(s) or not s["pending"]
             seen.add(f["k"])
             legal = GAME.legal(s, seat)
-            assert legal == DC.TABLE.legal(s, f)
+            assert legal == DC.DECISIONS.legal(s, f)
             pr = GAME.prompt(s, seat)
-            assert pr.kind == f"florence.{f['k']}" and pr.data == DC.TABLE.preview(s, f)
+            assert pr.kind == f"florence.{f['k']}" and pr.data == DC.DECISIONS.preview(s, f)
             s = GAME.apply(s, seat, GAME.sample(s, seat, pick))
-    assert seen == set(DC.TABLE.kinds)  # every kind met, recruit_now included
+    assert seen == set(DC.DECISIONS.kinds)  # every kind met, recruit_now included
 
 
 def test_an_action_is_parsed_once_into_canonical_arguments():
@@ -91,7 +91,7 @@ def _auction_state():
     s["round"] = 2
     p = s["players"][0]
     R.gain(s, 0, "forest")
-    s = GAME.apply(s, 0, DC.TABLE.legal(s)[0])
+    s = GAME.apply(s, 0, DC.DECISIONS.legal(s)[0])
     R.gain(s, 0, "builder")
     s["players"][1]["display"].append(s["players"][1]["hand"].pop())
     p = s["players"][0]
@@ -114,7 +114,7 @@ def test_the_bot_values_an_object_with_the_rules_gain(item):
     R.gain(r, 0, item)
     f = DS.top(r)
     if f is not None and f["k"] == "place":
-        r = GAME.apply(r, 0, DC.TABLE.legal(r)[0])
+        r = GAME.apply(r, 0, DC.DECISIONS.legal(r)[0])
     elif f is not None and f["k"] == "keep":
         assert q["prestige"][-1] in f["cards"]
         r = GAME.apply(r, 0, f"keep {q['prestige'][-1]}")
