@@ -120,8 +120,8 @@ def _plan(r: dict, raw: bytes) -> tuple[list[list[str]], dict[int, int]]:
 def determinize(r: dict, seat: int, seed: int) -> dict:
     """A full state consistent with the redacted ``r``: unseen cards dealt at
     random into the hidden places, other players' hidden money estimated."""
-    raw = marshal.dumps(r)
-    s = marshal.loads(raw)
+    raw = marshal.dumps(r)  # (the cache key of _plan, not a copy)
+    s = clone(r)
     pools, money = _plan(r, raw)
     pick = random.Random(seed)
     s["rng"] = rng.seed_state(seed)

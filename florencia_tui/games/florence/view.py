@@ -9,9 +9,8 @@ the rng.
 
 from __future__ import annotations
 
-import marshal
-
 from florencia_tui.core.game import Prompt
+from florencia_tui.core.state import clone
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import geometry as G
@@ -19,10 +18,8 @@ from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 
 # Every valid orientation of every piece with its cells, built once; each view
-# gets its own copy (marshal is a fast deep copy of plain data).
-_PIECES = marshal.dumps(
-    {k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()} for k in D.SHAPES}
-)
+# gets its own copy (core.state.clone).
+_PIECES = {k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()} for k in D.SHAPES}
 
 
 def money_visible(s: dict, owner: int, viewer) -> bool:
@@ -140,7 +137,7 @@ def view(s: dict, seat) -> dict:
         "players": [_player_view(s, i, seat) for i in range(s["n"])],
         "history": [dict(h) for h in s.get("history", [])],
         "prompt": None,
-        "pieces": marshal.loads(_PIECES),
+        "pieces": clone(_PIECES),
         "palazzo": sorted(list(c) for c in D.PALAZZO),
         "final": None,
     }
