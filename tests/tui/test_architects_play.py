@@ -366,3 +366,39 @@ def test_the_workshop_preview_prices_hiring_by_the_rules(store):
     table.state["players"][0]["board"] = "Rudolf"
     rudolf = place_label(table.view(0), "place workshop")[1]
     assert "Hire an apprentice for 3 silver (2 tax" in rudolf
+
+
+async def test_a_long_preview_gets_the_rows_it_needs_and_is_not_cut():
+    """The preview under the choices is as tall as the decision's longest
+    preview needs at the panel's width (up to PREVIEW_ROWS), at 80 columns."""
+    from rich.text import Text
+    from textual.app import App
+
+    from florencia_tui.games.architects.ui.choices import Row
+    from florencia_tui.games.architects.ui.panel import PREVIEW_ROWS, Preview
+
+    long = "gain 2 wood and 1 stone, pay 1 silver tax to the Tax Stand; " * 3
+    rows = [
+        Row("place 1", Text("short"), "gain 1 clay", "a"),
+        Row("place 2", Text("long"), long, "b"),
+    ]
+
+    class One(App):
+        def __init__(self, rows):
+            super().__init__()
+            self.rows = rows
+
+        def compose(self):
+            yield ChoicePanel("Where?", self.rows, immediate=True)
+
+    async with One(rows).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        preview = pilot.app.query_one(Preview)
+        assert preview.size.height == PREVIEW_ROWS
+        await pilot.press("down")
+        await pilot.pause()
+        shown = "".join(s.text for s in preview.render_lines(preview.region.reset_offset))
+        assert "to the Tax Stand" in shown
+    async with One(rows[:1]).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert pilot.app.query_one(Preview).size.height == 1  # no room wasted

@@ -26,14 +26,45 @@ from florencia_tui.tui.widgets.common.actionbar import more_line
 VISIBLE_ROWS = 6
 
 
+#: The preview's height at the most (rows), so the choices keep their room at 80x24.
+PREVIEW_ROWS = 3
+
+
+def preview_text(detail: str) -> Text:
+    t = Text()
+    if detail:
+        t.append("→ ", style="bold cyan")
+        t.append(detail)
+    return t
+
+
 class Preview(Widget):
-    """The preview line(s): a fixed height, so a new text repaints this widget
-    alone (no layout pass, no extra frame for the board's scrollbars)."""
+    """The preview line(s): as many rows as the longest preview of this decision
+    needs at the panel's width (up to ``PREVIEW_ROWS``), set once per decision
+    and size, so a new text repaints this widget alone (no layout pass, no
+    extra frame for the board's scrollbars) and no preview is cut short."""
 
     text: reactive[Text] = reactive(Text, layout=False)
 
+    def __init__(self, details: list[str], **kw) -> None:
+        super().__init__(**kw)
+        self.details = details
+
     def render(self) -> Text:
         return self.text
+
+    def rows_needed(self, width: int) -> int:
+        """The rows the longest of this decision's previews wraps to at ``width``."""
+        if width <= 0:
+            return 1
+        console = self.app.console
+        rows = [len(preview_text(d).wrap(console, width)) for d in self.details if d]
+        return max(1, min(PREVIEW_ROWS, max(rows, default=1)))
+
+    def on_resize(self, event) -> None:
+        height = self.rows_needed(event.size.width)
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
 
 
 class ChoiceList(OptionList):
@@ -85,7 +116,7 @@ class ChoicePanel(Vertical):
     ChoicePanel > ChoiceList, ChoicePanel > ChoiceList:focus {
         height: auto; max-height: 6; border: none; padding: 0; background: $surface;
     }
-    ChoicePanel > .preview { height: 2; color: $text-muted; }
+    ChoicePanel > .preview { height: 2; color: $text-muted; }  /* until on_resize fits it */
     ChoicePanel > .more { height: 1; width: 1fr; }
     """
 
@@ -134,7 +165,7 @@ class ChoicePanel(Vertical):
         )
         if more is not None:
             yield Static(more, classes="more", id="list-more")
-        yield Preview(classes="preview", id="preview")
+        yield Preview([r.detail for r in self.rows], classes="preview", id="preview")
 
     def on_mount(self) -> None:
         lst = self.query_one(ChoiceList)
@@ -144,12 +175,7 @@ class ChoicePanel(Vertical):
             self._preview(self.rows[0].action)
 
     def _preview(self, action: str | None) -> None:
-        detail = self.details.get(action or "", "")
-        t = Text()
-        if detail:
-            t.append("→ ", style="bold cyan")
-            t.append(detail)
-        self.query_one("#preview", Preview).text = t
+        self.query_one("#preview", Preview).text = preview_text(self.details.get(action or "", ""))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()  # the list has already updated the preview
