@@ -310,7 +310,14 @@ class GameScreen(Screen[None]):
         else:
             new = lines[old[1] :]
         for line in new:
-            log.write(Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line)
+            log.write(
+                Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line,
+                scroll_end=False,
+            )
+        if new and log.auto_scroll:
+            # In the same frame as the new lines (RichLog's own scroll waits for
+            # the next refresh: a second frame and a second repaint per action).
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._log_count = key
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
