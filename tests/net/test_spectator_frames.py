@@ -77,9 +77,8 @@ async def test_a_spectators_quiet_redraws_equal_a_fresh_screen(service_thread):
     must be what a freshly opened spectator screen shows for the same state:
     every visible cell and colour, and every widget's full text (the board's
     parts scrolled out of sight included)."""
-    from tests.tui.screen_text import seen, svg_text
-
     from florencia_tui.games.palazzo.ui.board import PalazzoBoard
+    from tests.tui.screen_text import seen, svg_text
 
     host = Connection(str(service_thread.sock), "alice")
     # Three people and no bots: the state stands still unless the test moves.

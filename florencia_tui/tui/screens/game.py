@@ -202,7 +202,9 @@ class GameScreen(Screen[None]):
 
             def tick() -> None:
                 for body in self.query("#prompt-body").results(Static):
-                    set_content(body, f"{name} (bot) is thinking… {time.monotonic() - started:.1f} s")
+                    set_content(
+                        body, f"{name} (bot) is thinking… {time.monotonic() - started:.1f} s"
+                    )
 
             ticker = self.set_interval(0.25, tick)
             try:

@@ -36,9 +36,7 @@ def _height_changes(static: Static, content) -> bool:
     styles = static.styles
     if styles.height is not None and styles.height.is_cells:
         return False  # its height is fixed by CSS (e.g. the one-row status line)
-    rows = visualize(static, content).get_height(
-        styles, region.width
-    )
+    rows = visualize(static, content).get_height(styles, region.width)
     top, bottom = styles.max_height, styles.min_height
     if top is not None and top.is_cells:
         rows = min(rows, int(top.value) - styles.gutter.height)
