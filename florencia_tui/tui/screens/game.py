@@ -33,6 +33,7 @@ from florencia_tui.tui.screens.end import EndScreen
 from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notation_help
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
+from florencia_tui.tui.widgets.common.quiet import QuietLog, set_content
 
 UNDONE_MARK = " (undone)"
 
@@ -99,7 +100,7 @@ class GameScreen(Screen[None]):
             yield board
             with Vertical(id="side"):
                 yield Static(id="players")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield QuietLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The viewer's own hand and resources: always in sight, never scrolled.
         yield Static(id="own")
         with Vertical(id="prompt"):
@@ -201,7 +202,9 @@ class GameScreen(Screen[None]):
 
             def tick() -> None:
                 for body in self.query("#prompt-body").results(Static):
-                    body.update(f"{name} (bot) is thinking… {time.monotonic() - started:.1f} s")
+                    set_content(
+                        body, f"{name} (bot) is thinking… {time.monotonic() - started:.1f} s"
+                    )
 
             ticker = self.set_interval(0.25, tick)
             try:
@@ -235,7 +238,7 @@ class GameScreen(Screen[None]):
         strip = self.query_one("#own", Static)
         strip.display = bool(own)
         if own:
-            strip.update(own)
+            set_content(strip, own)
         log = self.query_one("#log", RichLog)
         at_end = log.is_vertical_scroll_end
         self._render_log()
@@ -252,12 +255,14 @@ class GameScreen(Screen[None]):
         read (the per-viewer log line), whoever played it."""
         if self._notice is not None:
             mark, entry = self._notice
-            self.query_one("#message", Static).update(f"{mark} {escape(entry.line(self.viewer))}")
+            set_content(
+                self.query_one("#message", Static), f"{mark} {escape(entry.line(self.viewer))}"
+            )
 
     def _say(self, markup: str) -> None:
         """A message for the viewer alone (a refusal); it replaces the last-action line."""
         self._notice = None
-        self.query_one("#message", Static).update(markup)
+        set_content(self.query_one("#message", Static), markup)
 
     def _fit_players(self) -> None:
         if self._players is None:
@@ -267,9 +272,7 @@ class GameScreen(Screen[None]):
         rows = self.query_one("#main").size.height
         if rows and len(text.plain.rstrip("\n").splitlines()) > min(rows, 12):
             text = self.ui.scores_text(view, to_act)
-        players = self.query_one("#players", Static)
-        if players.content != text:
-            players.update(text)
+        set_content(self.query_one("#players", Static), text)
 
     def on_resize(self) -> None:
         if self._players is not None:
@@ -288,10 +291,11 @@ class GameScreen(Screen[None]):
         else:
             you = f" · you are {names[self.viewer]}" if self.viewer is not None else ""
             tail = f" · to act: {who}{you}"
-        self.query_one("#status", Static).update(
+        set_content(
+            self.query_one("#status", Static),
             status_line(
                 table.info.title, table.status(), tail, (self.size.width or self.app.size.width) - 2
-            )
+            ),
         )
 
     def _render_log(self) -> None:
@@ -308,7 +312,14 @@ class GameScreen(Screen[None]):
         else:
             new = lines[old[1] :]
         for line in new:
-            log.write(Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line)
+            log.write(
+                Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line,
+                scroll_end=False,
+            )
+        if new and log.auto_scroll:
+            # In the same frame as the new lines (RichLog's own scroll waits for
+            # the next refresh: a second frame and a second repaint per action).
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._log_count = key
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
@@ -349,7 +360,7 @@ class GameScreen(Screen[None]):
         and mounting a widget each time cost a layout pass and a repaint)."""
         body = box.children[0] if len(box.children) == 1 else None
         if isinstance(body, Static) and body.id == "prompt-body":
-            body.update(text)
+            set_content(body, text)
             return
         await box.remove_children()
         await box.mount(Static(text, id="prompt-body"))
