@@ -17,6 +17,14 @@ as a person would. It measures:
 * **memory per session**: the app process's RSS and PSS (shared pages split
   between processes), and the server's own growth.
 
+``--think SECONDS`` models people: a mean pause between keystrokes (each drawn
+from 0.5-1.5x of it) and four times as long before each action, the sessions'
+sign-ins spread over ``--stagger`` seconds (0.2 s a session by default); the
+default ``--think 0`` types without pause, saturating the machine on purpose.
+The benchmark waits on what each screen shows and presses Esc only when the
+screen shows the command line open. ``--game`` picks the game (Palazzo by
+default).
+
 Two more runs:
 
 * ``--slow-link KBIT``: one session whose SSH connection passes through a
@@ -31,6 +39,8 @@ Two more runs:
     python benchmarks/net_load.py                     # 20 sessions, 25 actions each
     python benchmarks/net_load.py --write             # ... and update docs/performance.md
     python benchmarks/net_load.py --sessions 4 --actions 5
+    python benchmarks/net_load.py --sessions 200 --actions 3 --think 0.7   # people's pace
+    python benchmarks/net_load.py --game strasbourg --sessions 2 --actions 8
     python benchmarks/net_load.py --slow-link 64 --actions 10
     python benchmarks/net_load.py --spectators 10 --actions 60
 """
@@ -253,9 +263,18 @@ async def play(
                 raise TimeoutError(f"{s.user}: the bots never gave the turn back")
             await asyncio.sleep(0.02)
         # ... and for the screen to show it, with the command line closed.
-        # (The prompt's first words: the screen words some prompts its own way.)
+        # (The prompt's first words, or the status line's "to act": the screen
+        # words some prompts its own way.)
         prompt = " ".join(table.prompt(0).text.split()[:3])
-        await s.shows(prompt, ": Type action", timeout=120)
+        await s.shows(": Type action", timeout=120)
+        deadline = time.perf_counter() + 120
+        while prompt not in s.text() and "to act" not in s.screen.display[0]:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{s.user}: no {prompt!r} on\n{s.text()}")
+            try:
+                await s.next_output(0.5)
+            except TimeoutError:
+                pass
         if think:  # a person reads the screen and decides
             await asyncio.sleep(pause(think * ACTION_THINK))
         action = rng.choice(table.legal(0))
