@@ -17,6 +17,14 @@ as a person would. It measures:
 * **memory per session**: the app process's RSS and PSS (shared pages split
   between processes), and the server's own growth.
 
+``--think SECONDS`` models people: a mean pause between keystrokes (each drawn
+from 0.5-1.5x of it) and four times as long before each action, the sessions'
+sign-ins spread over ``--stagger`` seconds (0.2 s a session by default); the
+default ``--think 0`` types without pause, saturating the machine on purpose.
+The benchmark waits on what each screen shows and presses Esc only when the
+screen shows the command line open. ``--game`` picks the game (Palazzo by
+default).
+
 Two more runs:
 
 * ``--slow-link KBIT``: one session whose SSH connection passes through a
@@ -31,6 +39,8 @@ Two more runs:
     python benchmarks/net_load.py                     # 20 sessions, 25 actions each
     python benchmarks/net_load.py --write             # ... and update docs/performance.md
     python benchmarks/net_load.py --sessions 4 --actions 5
+    python benchmarks/net_load.py --sessions 200 --actions 3 --think 0.7   # people's pace
+    python benchmarks/net_load.py --game strasbourg --sessions 2 --actions 8
     python benchmarks/net_load.py --slow-link 64 --actions 10
     python benchmarks/net_load.py --spectators 10 --actions 60
 """
@@ -59,6 +69,9 @@ from florencia_tui.net.server import FlorenciaServer  # noqa: E402
 from florencia_tui.net.sshd import Auth, PtySession  # noqa: E402
 
 BEGIN, END = "<!-- net-load:begin -->", "<!-- net-load:end -->"
+#: With ``--think``: the pause before an action (reading the screen, deciding)
+#: is this many times the mean pause between keystrokes.
+ACTION_THINK = 4.0
 
 
 @dataclass
@@ -73,6 +86,8 @@ class Session:
     chunks: int = 0
     waiters: list = field(default_factory=list)
     key_ms: list[float] = field(default_factory=list)
+    key_at: list[float] = field(default_factory=list)  # when each key_ms key was sent
+    ready_at: float = 0.0  # when the game screen was up
     settle_ms: list[float] = field(default_factory=list)  # Enter → the last redraw byte
     echo_ms: list[float] = field(default_factory=list)  # key → the echo's last byte
     action_ms: list[float] = field(default_factory=list)
@@ -150,6 +165,8 @@ class Session:
             bucket.append((t1 - t0) * 1000)
         except TimeoutError:
             bucket.append(10_000.0)
+        if bucket is self.key_ms:
+            self.key_at.append(t0)
 
 
 def rss_pss_kib(pid: int) -> tuple[int, int]:
@@ -193,9 +210,20 @@ async def play(
     rng: random.Random,
     port: int | None = None,
     pace: float = 0.0,
+    think: float = 0.0,
+    delay: float = 0.0,
 ) -> None:
     """``port``: connect there instead (a throttled pipe to the server); ``pace``:
-    wait for each echo to end (quiet for ``pace`` seconds) before the next key."""
+    wait for each echo to end (quiet for ``pace`` seconds) before the next key;
+    ``think``: a person's mean pause between keystrokes (each drawn from 0.5-1.5x
+    of it), and ``ACTION_THINK`` times as long before each action; ``delay``:
+    seconds to wait before signing in (the sessions' start is staggered)."""
+    if delay:
+        await asyncio.sleep(delay)
+
+    def pause(mean: float) -> float:
+        return mean * rng.uniform(0.5, 1.5)
+
     service = server.service
     s.conn = await asyncssh.connect(
         "127.0.0.1",
@@ -214,7 +242,7 @@ async def play(
         Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
     table = None
-    deadline = time.perf_counter() + 60
+    deadline = time.perf_counter() + 180
     while table is None or not any(
         c.user == s.user and c.via == "ssh" and c.watching == (s.table_id, 0) for c in service.conns
     ):
@@ -222,21 +250,37 @@ async def play(
             raise TimeoutError(f"{s.user} never reached the table")
         table = service.tables.get(s.table_id)
         await asyncio.sleep(0.05)
-    await s.shows(": Type action")  # the game screen is up
+    await s.shows(": Type action", timeout=180)  # the game screen is up
     s.start_bytes, s.start_chunks = s.received, s.chunks
+    s.ready_at = time.perf_counter()
     while s.actions < actions and not table.is_over():
         # Wait for our turn, and for the screen to have shown it.
         t_wait = time.perf_counter()
         while 0 not in table.to_act() or table.bot_to_act() is not None:
-            if table.is_over() or time.perf_counter() - t_wait > 30:
+            if table.is_over():
                 return
+            if time.perf_counter() - t_wait > 60:
+                raise TimeoutError(f"{s.user}: the bots never gave the turn back")
             await asyncio.sleep(0.02)
         # ... and for the screen to show it, with the command line closed.
-        await s.shows(table.prompt(0).text[:40], ": Type action")
+        # (The prompt's first words, or the status line's "to act": the screen
+        # words some prompts its own way.)
+        prompt = " ".join(table.prompt(0).text.split()[:3])
+        await s.shows(": Type action", timeout=120)
+        deadline = time.perf_counter() + 120
+        while prompt not in s.text() and "to act" not in s.screen.display[0]:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{s.user}: no {prompt!r} on\n{s.text()}")
+            try:
+                await s.next_output(0.5)
+            except TimeoutError:
+                pass
+        if think:  # a person reads the screen and decides
+            await asyncio.sleep(pause(think * ACTION_THINK))
         action = rng.choice(table.legal(0))
         before = len(table.entries)
         await s.press(":", s.key_ms, "open")
-        await s.shows("type an action")
+        await s.shows("type an action", timeout=120)
         # The command line's own redraw has ended, the footer's keys included
         # (its bytes are counted apart from the typing's).
         while ": Type action" in s.text():
@@ -246,26 +290,34 @@ async def play(
                 break
         await s.quiet(0.05)
         for ch in action:
+            if think:
+                await asyncio.sleep(pause(think))
             t_key = time.perf_counter()
             await s.press(ch, s.key_ms, "key")
             if pace:  # a person typing: the echo arrives before the next key
                 s.echo_ms.append((await s.quiet(pace) - t_key) * 1000)
+        if think:
+            await asyncio.sleep(pause(think))
         # Enter: the action goes to the service; the update is the first output
         # after the service has applied it (the service runs in this process).
         s.begin("action")
         t0 = time.perf_counter()
         s.chan.write(b"\r")
-        while len(table.entries) == before and time.perf_counter() - t0 < 5:
+        while len(table.entries) == before and time.perf_counter() - t0 < 120:
             await asyncio.sleep(0.001)
         if len(table.entries) == before:
+            # Not applied (the app said why on its command line). Never press Esc
+            # blindly: on the game screen it would open "Leave this game?". Only
+            # close the command line if the screen shows it still open.
             s.refused += 1
-            await s.press("\x1b", [])
-            await asyncio.sleep(0.05)
+            if ": Type action" not in s.text():
+                await s.press("\x1b", [])
+            await s.shows(": Type action", timeout=60)
             continue
         try:
-            t1 = await s.next_output()
+            t1 = await s.next_output(120)
         except TimeoutError:
-            t1 = t0 + 10
+            t1 = t0 + 120
         s.action_ms.append((t1 - t0) * 1000)
         s.actions += 1
         if pace:  # until the redraws stop: how long the player waits for the screen
@@ -288,7 +340,17 @@ async def start_server(prefix: str, bot_delay: float = 0.0) -> tuple[FlorenciaSe
     return server, tmp
 
 
-async def run(sessions: int, actions: int, seed: int) -> dict:
+async def run(
+    sessions: int,
+    actions: int,
+    seed: int,
+    game: str = "palazzo",
+    think: float = 0.0,
+    stagger: float = 0.0,
+) -> dict:
+    """``sessions`` seated players, each at its own ``game`` table against two
+    bots; ``think``: a person's mean pause between keys (0: type without pause);
+    ``stagger``: the sessions sign in spread evenly over this many seconds."""
     server, tmp = await start_server("fl-load-")
     rss0 = rss_pss_kib(os.getpid())[0]
     try:
@@ -297,26 +359,60 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         def set_up() -> None:  # each player's table, where the lobby will send them back
             for i, s in enumerate(people):
                 link = Connection(str(server.socket), s.user)
-                made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed + i)
+                made = link.call("create", game=game, humans=1, bots=2, seed=seed + i)
                 t = link.open_table(made["code"], 0)
                 s.code, s.table_id = made["code"], t.table_id
                 link.close()
 
         await asyncio.to_thread(set_up)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), sum(os.times()[:2])
+        load0 = os.getloadavg()
         rng = random.Random(seed)
+        apps_cpu: dict[int, float] = {}  # the sessions' app processes' CPU seconds
+
+        all_in: dict[str, float] = {}  # when every session's game screen was up
+
+        async def sample_apps() -> None:  # (an app's /proc entry goes when it ends)
+            while True:
+                for child in list(PtySession.children):
+                    if child.proc:
+                        apps_cpu[child.proc.pid] = cpu_seconds([child.proc.pid])
+                if not all_in and all(p.ready_at for p in people):
+                    all_in["t"], all_in["cpu"] = time.perf_counter(), sum(apps_cpu.values())
+                await asyncio.sleep(1.0)
+
+        sampler = asyncio.ensure_future(sample_apps())
+        step = stagger / max(1, sessions)
         results = await asyncio.gather(
-            *(play(server, s, actions, random.Random(rng.random())) for s in people),
+            *(
+                play(
+                    server,
+                    s,
+                    actions,
+                    random.Random(rng.random()),
+                    think=think,
+                    delay=i * step,
+                )
+                for i, s in enumerate(people)
+            ),
             return_exceptions=True,
         )
         wall = time.perf_counter() - t0
+        load1 = os.getloadavg()
         errors = [r for r in results if isinstance(r, BaseException)]
         mem = [rss_pss_kib(p.proc.pid) for p in list(PtySession.children) if p.proc]
+        sampler.cancel()
+        for child in list(PtySession.children):
+            if child.proc:
+                apps_cpu[child.proc.pid] = cpu_seconds([child.proc.pid])
+        own_cpu = sum(os.times()[:2]) - c0
         server_rss = rss_pss_kib(os.getpid())[0]
         for s in people:
             if s.conn is not None:
                 s.conn.close()
         keys = [v for s in people for v in s.key_ms]
+        t_in = all_in.get("t", float("inf"))
+        steady = [v for s in people for v, t in zip(s.key_ms, s.key_at) if t > t_in]
         acts = [v for s in people for v in s.action_ms]
         updates = sum(s.chunks - s.start_chunks for s in people)
         played = sum(s.received - s.start_bytes for s in people)
@@ -325,6 +421,16 @@ async def run(sessions: int, actions: int, seed: int) -> dict:
         action_bytes = [v for s in people for v in s.action_bytes]
         open_bytes = [v for s in people for v in s.open_bytes]
         return {
+            "game": game,
+            "think": think,
+            "stagger": stagger,
+            "load": (load0, load1),
+            "apps_cpu": sum(apps_cpu.values()),
+            "own_cpu": own_cpu,
+            "app_count": len(mem),
+            "steady": steady,
+            "all_in_s": t_in - t0,
+            "start_cpu": all_in.get("cpu", float("nan")),
             "key_bytes": key_bytes,
             "action_bytes": action_bytes,
             "open_bytes": open_bytes,
@@ -597,20 +703,40 @@ def report(r: dict) -> str:
 
     return "\n".join(
         [
-            f"{r['sessions']} concurrent SSH sessions on loopback, each playing Palazzo against "
-            f"two bots by typing actions (`:` + notation + Enter); {r['actions']} actions in "
-            f"{r['wall_s']:.1f} s on {r['cpus']} cores, {r['refused']} refused, "
+            f"{r['sessions']} concurrent SSH sessions on loopback, each playing {r['game']} "
+            "against "
+            f"two bots by typing actions (`:` + notation + Enter), "
+            + (
+                f"a person's pace: {r['think']:g} s between keys on average (0.5-1.5x), "
+                f"{r['think'] * ACTION_THINK:g} s before each action"
+                if r["think"]
+                else "without pause"
+            )
+            + (f", sign-ins spread over {r['stagger']:g} s" if r["stagger"] else "")
+            + f"; {r['actions']} actions in "
+            f"{r['wall_s']:.1f} s on {r['cpus']} cores (load {r['load'][0][0]:.1f} before, "
+            f"{r['load'][1][0]:.1f} after), {r['refused']} refused, "
             f"{len(r['errors'])} sessions failed.",
             "",
             "| latency (ms) | samples | p50 | p90 | p99 | max |",
             "|---|---|---|---|---|---|",
             row("keystroke → update (app echo)", r["keys"]),
+            row(
+                f"… once every session is in (after {r['all_in_s']:.0f} s)"
+                if r["all_in_s"] != float("inf")
+                else "… once every session is in (never)",
+                r["steady"],
+            ),
             row("action → update (via the service)", r["acts"]),
             "",
             f"- memory per session (the app process): RSS {r['rss_mib']:.1f} MiB, "
             f"PSS {r['pss_mib']:.1f} MiB (shared pages split between sessions)",
             f"- server growth for {r['sessions']} sessions and tables: "
             f"{r['server_growth_mib']:.1f} MiB",
+            f"- CPU: the {r['app_count']} sessions' apps {r['apps_cpu']:.0f} s "
+            f"({r['start_cpu']:.0f} s of it until every session was in, their start "
+            f"included); this process (service, bots, sshd, the benchmark's SSH clients and "
+            f"terminal emulators) {r['own_cpu']:.0f} s; wall {r['wall_s']:.0f} s",
             f"- output over SSH: {r['first_draw_kib']:.0f} KiB to sign in and draw the game "
             f"screen (100×30, truecolor), then {r['bytes_per_action'] / 1024:.1f} KiB per action "
             f"(typing it included), {r['bytes_per_chunk']:.0f} bytes per write on average",
@@ -647,6 +773,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sessions", type=int, default=20)
     p.add_argument("--actions", type=int, default=25, help="actions per session")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--game",
+        default="palazzo",
+        choices=["palazzo", "florence", "strasbourg", "architects"],
+        help="the game each seated session plays",
+    )
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a person's mean pause between keys (0: type without pause, the old load)",
+    )
+    p.add_argument(
+        "--stagger",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="spread the sessions' sign-ins over this long (default 0.2 s a session with --think)",
+    )
     p.add_argument("--write", action="store_true", help="update docs/performance.md")
     p.add_argument(
         "--slow-link",
@@ -678,11 +824,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.slow_link:
         print(slow_report(asyncio.run(slow_link(args.slow_link, args.actions, args.seed))))
         return 0
-    r = asyncio.run(run(args.sessions, args.actions, args.seed))
+    r = asyncio.run(
+        run(
+            args.sessions,
+            args.actions,
+            args.seed,
+            game=args.game,
+            think=args.think,
+            stagger=args.stagger
+            if args.stagger is not None
+            else (0.2 * args.sessions if args.think else 0.0),
+        )
+    )
     text = report(r)
     print(text)
     if r["errors"]:
-        print("errors:", *r["errors"], sep="\n  ", file=sys.stderr)
+        counts: dict[str, int] = {}
+        for e in r["errors"]:
+            first = e.splitlines()[0][:160]
+            counts[first] = counts.get(first, 0) + 1
+        print("errors:", *(f"{n}x {e}" for e, n in counts.items()), sep="\n  ", file=sys.stderr)
     if args.write:
         write_doc(text)
     return 1 if r["errors"] else 0

@@ -18,6 +18,7 @@ when the screen's size changes (a terminal may reflow its contents on resize).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
@@ -25,13 +26,53 @@ from rich.console import COLOR_SYSTEMS
 from rich.segment import Segment, Segments
 from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
-from textual.strip import Strip
+from textual.strip import SGR_STYLES, Strip
 
 #: Two changed runs on a line closer than this many cells are sent as one: a
 #: cursor move costs about 8 bytes, an unchanged cell of the same style 1.
 GAP = 6
 #: The second half of a double-width character.
 WIDE = object()
+#: The terminal's default rendition (no attribute, default colours), as an
+#: :func:`sgr` key: (attribute codes, foreground codes, background codes).
+PLAIN = ("", "", "")
+
+
+@lru_cache(maxsize=16384)
+def sgr(style: Style | None, color_system: ColorSystem) -> tuple[str, str, str]:
+    """A style's SGR codes in three parts: attributes, foreground, background
+    (the same codes Textual's ``Strip.render_ansi`` joins into one)."""
+    if style is None:
+        return PLAIN
+    attributes = style._attributes & style._set_attributes
+    attrs = ";".join(
+        SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)
+    )
+    fg = ";".join(style._color.downgrade(color_system).get_ansi_codes()) if style._color else ""
+    bg = (
+        ";".join(style._bgcolor.downgrade(color_system).get_ansi_codes(False))
+        if style._bgcolor
+        else ""
+    )
+    return attrs, fg, bg
+
+
+@lru_cache(maxsize=16384)
+def transition(now: tuple[str, str, str], new: tuple[str, str, str]) -> str:
+    """The SGR sequence that takes the terminal from rendition ``now`` to ``new``:
+    nothing if they are the same, the added attributes and the colours that
+    differ if no attribute goes off, else a reset and the whole of ``new``. Only codes every
+    terminal has (0, the attributes Rich writes, 39/49 and the colours)."""
+    if now == new:
+        return ""
+    if new == PLAIN:
+        return "\x1b[0m"
+    if now[0] == new[0] or not now[0]:  # no attribute to turn off
+        codes = [new[0]] if new[0] != now[0] else []
+        codes += [new[i] or ("39", "49")[i - 1] for i in (1, 2) if now[i] != new[i]]
+    else:
+        codes = ["0", *(part for part in new if part)]
+    return f"\x1b[{';'.join(codes)}m"
 
 
 class DiffUpdate(CompositorUpdate):
@@ -112,7 +153,10 @@ class ScreenDiff:
         if (width, height) != self.size:
             self.reset(width, height)
         out: list[str] = []
-        render = Strip.render_style
+        # The rendition the terminal is in while this update's bytes are written:
+        # a run changes only what differs from it (a cursor move keeps it), where
+        # Textual writes every segment's whole SGR and a reset after it.
+        now = PLAIN
         for y, x0, strip in self.pieces(update):
             if not 0 <= y < height:
                 continue
@@ -138,16 +182,35 @@ class ScreenDiff:
                 style = new[start][1]
                 for ch, cell_style in new[start:end]:
                     if cell_style != style:
-                        out.append(self._styled(render, style, "".join(text), color_system))
+                        now = self._emit(out, now, style, "".join(text), color_system)
                         text, style = [], cell_style
                     if ch is not WIDE:
                         text.append(ch)
-                out.append(self._styled(render, style, "".join(text), color_system))
+                now = self._emit(out, now, style, "".join(text), color_system)
+        if now != PLAIN:  # leave the terminal as Textual's own output does
+            out.append("\x1b[0m")
         return "".join(out)
 
     @staticmethod
-    def _styled(render, style: Style | None, text: str, color_system: ColorSystem) -> str:
-        return text if style is None else render(style, text, color_system=color_system)
+    def _emit(
+        out: list[str],
+        now: tuple[str, str, str],
+        style: Style | None,
+        text: str,
+        color_system: ColorSystem,
+    ) -> tuple[str, str, str]:
+        """Append ``text`` in ``style`` to ``out``, given the terminal's rendition
+        ``now``; the rendition after it."""
+        if not text:
+            return now
+        if style is not None and style._link:  # a hyperlink: Textual's own bytes
+            out.append(transition(now, PLAIN))
+            out.append(Strip.render_style(style, text, color_system))
+            return PLAIN
+        new = sgr(style, color_system)
+        out.append(transition(now, new))
+        out.append(text)
+        return new
 
 
 class DiffingDisplay:

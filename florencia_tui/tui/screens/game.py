@@ -19,6 +19,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
@@ -49,6 +51,16 @@ def status_line(title: str, status: str, tail: str, width: int) -> str:
         return escape(short)
     room = max(8, width - cell_len(tail))
     return escape((status[: room - 1] + "…" if len(status) > room else status) + tail)
+
+
+class CommandLine(Input):
+    """The ``:`` command line. Textual's Input sets its virtual size on every
+    keystroke, and a widget's virtual size asks for a layout pass of the whole
+    screen (for scrollbars), about two thirds of a keystroke's CPU. This line
+    has a fixed size and no scrollbar, so a keystroke repaints it only (its
+    horizontal scrolling reads the virtual size, which is still kept)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
 
 class GameScreen(Screen[None]):
@@ -106,7 +118,7 @@ class GameScreen(Screen[None]):
         with Vertical(id="prompt"):
             yield Static(id="prompt-body")
         yield Static(id="message")
-        yield Input(id="command")
+        yield CommandLine(id="command")
         yield Footer()
 
     async def on_mount(self) -> None:
