@@ -203,6 +203,22 @@ def pct(values: list[float], q: float) -> float:
     return values[k]
 
 
+async def sign_in(s: Session, port: int) -> None:
+    """Open ``s``'s SSH session (100x30, xterm-256color) on ``port``; what the
+    server sends feeds its terminal."""
+    s.conn = await asyncssh.connect(
+        "127.0.0.1", port, username=s.user, known_hosts=None, client_keys=[], agent_path=None
+    )
+
+    class Client(asyncssh.SSHClientSession):
+        def data_received(self, data, datatype):
+            s.feed(data)
+
+    s.chan, _ = await s.conn.create_session(
+        Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+
+
 async def play(
     server: FlorenciaServer,
     s: Session,
@@ -225,22 +241,7 @@ async def play(
         return mean * rng.uniform(0.5, 1.5)
 
     service = server.service
-    s.conn = await asyncssh.connect(
-        "127.0.0.1",
-        port or server.ssh_port,
-        username=s.user,
-        known_hosts=None,
-        client_keys=[],
-        agent_path=None,
-    )
-
-    class Client(asyncssh.SSHClientSession):
-        def data_received(self, data, datatype):
-            s.feed(data)
-
-    s.chan, _ = await s.conn.create_session(
-        Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
+    await sign_in(s, port or server.ssh_port)
     table = None
     deadline = time.perf_counter() + 180
     while table is None or not any(
@@ -533,22 +534,7 @@ async def slow_link(kbit: float, actions: int, seed: int) -> dict:
 
 async def spectate(server: FlorenciaServer, s: Session, code: str) -> None:
     """Sign in over SSH and watch table ``code`` (the lobby's code field)."""
-    s.conn = await asyncssh.connect(
-        "127.0.0.1",
-        server.ssh_port,
-        username=s.user,
-        known_hosts=None,
-        client_keys=[],
-        agent_path=None,
-    )
-
-    class Client(asyncssh.SSHClientSession):
-        def data_received(self, data, datatype):
-            s.feed(data)
-
-    s.chan, _ = await s.conn.create_session(
-        Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
+    await sign_in(s, server.ssh_port)
     await s.shows("Table code", timeout=60)
     s.chan.write(b"j")
     await asyncio.sleep(0.3)
