@@ -27,10 +27,6 @@ Frame = dict[str, Any]
 State = dict[str, Any]
 
 
-def frames(s: State) -> list[Frame]:
-    return s["pending"]
-
-
 def top(s: State) -> Frame | None:
     """The decision owed now, or None."""
     pending = s["pending"]
