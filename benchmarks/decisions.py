@@ -4,7 +4,8 @@
     python benchmarks/decisions.py --games 1 --only strasbourg
 
 Each game is a headless tournament game with one seat per level (``search``,
-the app's default 0.8 s time box; ``heuristic``; ``random``), seats rotated,
+the app's default: the game's iteration budget within 0.8 s of CPU;
+``heuristic``; ``random``), seats rotated,
 timing every decision as the table asks a bot for it (the seat's observation
 and the bot's choice). Prints p50/p95/max per game and level against the
 target of issue 18 (p95 <= 1 s on a 2-core machine); docs/performance.md keeps

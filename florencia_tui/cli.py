@@ -65,8 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument(
         "--seats",
         default="heuristic,random,random",
-        help="comma-separated levels: random, heuristic, search, "
-        "search@SECONDS (time box per decision), search@Nit (N iterations)",
+        help="comma-separated levels: random, heuristic, search (the app's level: the game's "
+        "iteration budget), search@SECONDS (time box per decision), search@Nit (N iterations)",
     )
     tp.add_argument("--games", type=int, default=50)
     tp.add_argument("--seed", type=int, default=1)

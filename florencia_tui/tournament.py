@@ -120,8 +120,9 @@ def tournament(
 ) -> TournamentResult:
     """Play ``games`` games; game g rotates the seat list by g places. With
     ``jobs`` > 1 games run in that many processes; every game has its own seed,
-    so the results are the same (time-boxed search aside, which thinks as far
-    as the machine lets it in its time)."""
+    so the results are the same (a search with a wall-clock time box
+    aside, ``search@SECONDS``, which thinks as far as the machine lets it; the
+    app's level only when its CPU cap cuts a decision short)."""
     get_game(game_id)  # unknown or coming games fail here, before any work
     kinds = [k if k.startswith("bot:") else f"bot:{k}" for k in seats]
     for k in kinds:

@@ -3,7 +3,7 @@
 ``hint(game, state, seat, key)`` builds the seat's observation exactly as the
 table builds a bot's (``observe``: its view, its legal actions and its
 redacted state, never the real one), lets the strongest level (the search bot
-at the app's default time box) choose, and explains the choice from the
+at the app's default budget) choose, and explains the choice from the
 game's evaluation: over a few deals of what the seat cannot see, the change
 in each named part of its evaluation (``evaluate.terms``) from the position
 now to the position right after the action, phrased per game, the biggest

@@ -8,7 +8,8 @@ best few by one-ply evaluation, more as it is visited more), expands one node,
 plays a short rollout with the real rules (random moves, or per game each
 seat's heuristic move), and backs up each seat's reward from the game's
 evaluation. It is deterministic for a given seed and iteration
-budget, and time-boxed.
+budget. The app's level spends its game's budget (``BotKit.iterations``)
+within a cap on its own CPU time; ``search@SECONDS`` is a wall-clock box.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from florencia_tui.bots.base import Bot, Observation
 from florencia_tui.bots.evaluate import advantage, candidates, evaluator, kit
@@ -70,6 +72,10 @@ def first_mover(game: Game, s: State, seat: int) -> int:
 #: ``ordered``: expand a node's actions best first by one-ply evaluation
 #: instead of at random; ``widen``: if not 0, a node visited n times only
 #: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation.
+#: The app's search level stops a decision after this many seconds of its own
+#: CPU time even if the game's budget (``BotKit.iterations``) is not spent.
+CPU_CAP = 0.8
+
 DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False, "widen": 0.0}
 
 
@@ -79,11 +85,15 @@ class SearchBot(Bot):
 
     def __init__(
         self,
-        seconds: float = 0.8,
+        seconds: float | None = None,
         iterations: int | None = None,
         early_stop: bool = True,
         **settings,
     ) -> None:
+        """``seconds``: a wall-clock time box per decision (``search@0.3``);
+        ``iterations``: a fixed budget (``search@400it``, reproducible); neither:
+        the app's level, the game's own budget (``BotKit.iterations``) within
+        ``CPU_CAP`` seconds of the bot's own CPU time."""
         self.seconds = seconds
         self.iterations = iterations
         self.early_stop = early_stop  # stop once the choice cannot change
@@ -107,9 +117,9 @@ class SearchBot(Bot):
         self._configure({**DEFAULTS, **kit(game).search, **self.settings})
         ev = evaluator(game)
         root = Node()
-        start = time.perf_counter()
-        deadline = start + self.seconds
-        budget = self.iterations
+        budget, clock, limit = self._budget(game)
+        start = clock()
+        deadline = start + limit
         s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
         allowed = set(legal)
         moves = [a for a in candidates(game, s, seat) if a in allowed]
@@ -120,8 +130,7 @@ class SearchBot(Bot):
         # the mean pace so far), so a decision stays near its box: one slow
         # Florence iteration (greedy rollouts over long menus) took it to 0.95 s.
         while (budget is None or it < budget) and (
-            budget is not None
-            or time.perf_counter() + ((time.perf_counter() - start) / it if it else 0.0) < deadline
+            clock() + ((clock() - start) / it if it else 0.0) < deadline
         ):
             if it:
                 s = game.determinize(obs.redacted, seat, pick.randrange(2**31))
@@ -130,7 +139,7 @@ class SearchBot(Bot):
             if (
                 self.early_stop
                 and it % 16 == 0
-                and self._settled(root, it, budget, start, deadline)
+                and self._settled(root, it, budget, clock, start, deadline)
             ):
                 break
         self.last_iterations = it
@@ -148,16 +157,34 @@ class SearchBot(Bot):
         self.greedy: bool = cfg["greedy"]
         self.widen: float = cfg["widen"]
 
+    def _budget(self, game: Game) -> tuple[int | None, Callable[[], float], float]:
+        """(iterations, clock, seconds on that clock) for one decision."""
+        if self.seconds is not None:
+            return self.iterations, time.perf_counter, self.seconds
+        if self.iterations is not None:
+            return self.iterations, time.perf_counter, math.inf
+        # The app's level: a budget, so it plays alike on any machine and under
+        # any load, and a cap on its own CPU time (not the wall clock, which a
+        # loaded server or a paused process would turn into a weaker move).
+        return kit(game).iterations, time.thread_time, CPU_CAP
+
     @staticmethod
-    def _settled(root: Node, it: int, budget: int | None, start: float, deadline: float) -> bool:
+    def _settled(
+        root: Node,
+        it: int,
+        budget: int | None,
+        clock: Callable[[], float],
+        start: float,
+        deadline: float,
+    ) -> bool:
         """True when the most visited action can no longer be overtaken in the
-        iterations left (counted for a budget, estimated from the rate for a
-        time box), so the rest of the time would not change the choice."""
+        iterations left (the budget's, or as many as the rate so far fits
+        before the deadline, whichever is fewer), so the rest of the time would
+        not change the choice."""
+        now = clock()
+        left = it / max(now - start, 1e-9) * (deadline - now) if deadline < math.inf else math.inf
         if budget is not None:
-            left = budget - it
-        else:
-            now = time.perf_counter()
-            left = it / max(now - start, 1e-9) * (deadline - now)
+            left = min(left, budget - it)
         visits = sorted((c.visits for c in root.children.values()), reverse=True)
         if not visits:
             return False

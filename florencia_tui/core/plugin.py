@@ -40,13 +40,18 @@ class BotKit:
     consider when a menu is too long to weigh every answer (None: all legal
     ones; it must depend only on what ``seat`` can see); ``candidates_only``:
     the heuristic bot, too, keeps to them; ``search``: settings over
-    ``bots.search.DEFAULTS`` (tuned per game in docs/bots.md).
+    ``bots.search.DEFAULTS`` (tuned per game in docs/bots.md); ``iterations``:
+    what the app's search level spends on a decision (each iteration one
+    determinization, one path down the tree and a rollout), so its strength is
+    the same on any machine and under any load (docs/bots.md "At the app's
+    defaults"); ``bots.search.CPU_CAP`` bounds the time it takes.
     """
 
     evaluate: Evaluator | None = None
     candidates: Callable[[Game, State, int], list[str]] | None = None
     candidates_only: bool = False
     search: dict[str, Any] = field(default_factory=dict)
+    iterations: int = 400
 
 
 @dataclass(frozen=True)

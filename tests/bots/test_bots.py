@@ -114,6 +114,47 @@ def test_search_respects_its_time_box():
     assert time.perf_counter() - t0 < 5  # generous: the box is 0.2 s plus one iteration
 
 
+def test_the_app_level_spends_the_games_budget_and_plays_alike_under_load():
+    """``bot:search`` (the app's level) spends its game's ``BotKit.iterations``:
+    the same move whatever the machine's load (a budget, not a wall-clock box)."""
+    from florencia_tui.bots.evaluate import kit
+
+    g = get_game("palazzo")
+    s = next(
+        s
+        for s in (midgame(seed=k, steps=40) for k in range(2, 40))
+        if len(candidates(g, s, 0)) >= 3
+    )
+    obs = observe(g, s, 0, "budget", True)
+    app = make_bot("bot:search")
+    assert app.seconds is None and app.iterations is None
+    fixed = SearchBot(iterations=kit(g).iterations, early_stop=False)
+    assert app.choose(obs) == fixed.choose(obs)
+    assert 1 <= app.last_iterations <= fixed.last_iterations == kit(g).iterations
+    for game_id in ("palazzo", "florence", "strasbourg", "architects"):
+        assert kit(get_game(game_id)).iterations >= 100
+
+
+def test_the_app_level_stops_at_its_cpu_cap(monkeypatch):
+    """A budget the machine cannot spend in time ends at ``CPU_CAP`` seconds of
+    the bot's own CPU time (here a cap of 0.05 s against 10**6 iterations)."""
+    import time
+    from dataclasses import replace
+
+    from florencia_tui.bots import search
+    from florencia_tui.bots.evaluate import kit
+
+    g = get_game("palazzo")
+    s = midgame(seed=3, steps=30)
+    monkeypatch.setattr(search, "CPU_CAP", 0.05)
+    monkeypatch.setattr(search, "kit", lambda game: replace(kit(game), iterations=10**6))
+    bot = SearchBot(early_stop=False)
+    c0 = time.thread_time()
+    bot.choose(observe(g, s, 0, "cap", True))
+    assert 1 <= bot.last_iterations < 10**6
+    assert time.thread_time() - c0 < 2  # the cap plus one iteration, generously
+
+
 def test_bot_kinds_and_factory():
     assert bot_kinds(get_game("palazzo")) == ["bot:random", "bot:heuristic", "bot:search"]
     assert make_bot("bot:search@0.3").seconds == 0.3

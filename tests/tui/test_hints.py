@@ -14,7 +14,7 @@ GAMES = ["palazzo", "florence", "strasbourg", "architects"]
 
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
-    """The app's strongest level thinks 0.8 s; a fixed budget keeps tests quick."""
+    """The app's strongest level spends 100-300 iterations; 30 keep tests quick."""
     monkeypatch.setattr(hint_module, "strongest_bot", lambda: SearchBot(iterations=30))
 
 

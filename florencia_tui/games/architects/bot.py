@@ -451,4 +451,6 @@ def candidates(game, s: dict, seat: int) -> list[str]:
     return legal if narrow is None else narrow(s, seat, legal)
 
 
-BOT = BotKit(evaluate=architects_eval, candidates=candidates)
+#: The app's level: 300 iterations finished ahead of the heuristic in 74.5% of
+#: 200 games (docs/bots.md), about 0.15 s a decision.
+BOT = BotKit(evaluate=architects_eval, candidates=candidates, iterations=300)

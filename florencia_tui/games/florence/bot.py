@@ -317,4 +317,7 @@ BOT = BotKit(
     # finished ahead of a heuristic seat in 61.3% of pairs over 200 games
     # (docs/bots.md).
     search={"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True, "widen": 0.5},
+    # The app's level: about what the former 0.8 s time box reached on an idle
+    # machine (70% of head-to-head pairs in a first 30 games, docs/bots.md).
+    iterations=250,
 )
