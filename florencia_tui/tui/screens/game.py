@@ -63,6 +63,30 @@ class CommandLine(Input):
     virtual_size = Reactive(Size(0, 0), layout=False)
 
 
+class SteadyFooter(Footer):
+    """The footer, drawn again only when the keys it lists change, and never
+    while the ``:`` command line has the keyboard: the command line opens over
+    the message row above it, and Textual's footer would drop the board's keys
+    (the line takes printable keys) and bring them back when it closes, the
+    whole row redrawn twice per typed action (over SSH ~0.6 KiB: every key is
+    two colour changes). They come back with the focus, unchanged."""
+
+    _shown: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if isinstance(screen.focused, CommandLine):
+            return
+        keys = tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+        if keys == self._shown and self._bindings_ready:
+            return
+        self._shown = keys
+        super().bindings_changed(screen)
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
         ("f1", "help", "Help"),
@@ -119,7 +143,7 @@ class GameScreen(Screen[None]):
             yield Static(id="prompt-body")
         yield Static(id="message")
         yield CommandLine(id="command")
-        yield Footer()
+        yield SteadyFooter()
 
     async def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -275,6 +299,14 @@ class GameScreen(Screen[None]):
         """A message for the viewer alone (a refusal); it replaces the last-action line."""
         self._notice = None
         set_content(self.query_one("#message", Static), markup)
+        box = self.query_one("#command", Input)
+        if markup and box.display:  # the line covered the message row: make way
+            box.add_class("-over-footer")
+
+    def _viewer_line(self) -> bool:
+        """Does the message row hold a line for the viewer alone (a refusal, a
+        hint), not the last action's? The command line must not cover it."""
+        return self._notice is None and bool(self.query_one("#message", Static).content)
 
     def _fit_players(self) -> None:
         if self._players is None:
@@ -431,6 +463,7 @@ class GameScreen(Screen[None]):
             + (f", e.g. {example}" if example else "")
             + " · ? lists how · Esc cancels"
         )
+        box.set_class(self._viewer_line(), "-over-footer")
         box.display = True
         box.value = ""
         box.focus()
