@@ -286,6 +286,19 @@ class GameScreen(Screen[None]):
         # must still be in sight, one line each if need be.
         self.call_after_refresh(self._fit_players)
 
+    def _hold_prompt_height(self) -> None:
+        """Before the next decision is shown: the prompt panel keeps the height
+        of the tallest decision shown so far at this screen size (the one on
+        screen is laid out by now): a shorter one leaves rows blank instead of
+        moving the viewer's strip up and giving the board and the log rows
+        (over SSH every row of the log column and the strip sent again, 2-3
+        KiB, whenever the next decision was shorter or taller than the last)."""
+        box = self.query_one("#prompt", Vertical)
+        height = box.outer_size.height
+        held = box.styles.min_height
+        if height and (held is None or height > held.value):
+            box.styles.min_height = height
+
     def _render_notice(self) -> None:
         """The last action line ("✓ …", "↶ …") in the words the *viewer* may
         read (the per-viewer log line), whoever played it."""
@@ -319,6 +332,8 @@ class GameScreen(Screen[None]):
         set_content(self.query_one("#players", Static), text)
 
     def on_resize(self) -> None:
+        # A new size: the decision on screen sets the prompt's height again.
+        self.query_one("#prompt", Vertical).styles.min_height = None
         if self._players is not None:
             self.render_status()
             self._fit_players()
@@ -368,6 +383,7 @@ class GameScreen(Screen[None]):
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
         box = self.query_one("#prompt", Vertical)
+        self._hold_prompt_height()
         seat = self.viewer
         if self.table.is_over():
             await self._prompt_text(box, "The game is over.")

@@ -1,0 +1,32 @@
+"""The game screen keeps its rows in place from one decision to the next
+(issue 17: over SSH a strip or a log column moved by a row is sent again
+whole). The prompt panel keeps the height of the tallest decision shown at
+this screen size, so a shorter one leaves rows blank instead of moving the
+viewer's strip, the board's bottom and the log."""
+
+from __future__ import annotations
+
+from florencia_tui.store import Store
+from florencia_tui.tui.app import FlorenciaApp
+from florencia_tui.tui.scenes import demo_table
+
+
+async def test_a_shorter_decision_keeps_the_prompt_height_until_a_resize(tmp_path) -> None:
+    # Strasbourg, after a step without reward: "return a card?" (three choices),
+    # then a bot's turn, one line.
+    table = demo_table("strasbourg", 3, seed=5, steps=51, store=Store(tmp_path / "s.sqlite3"))
+    app = FlorenciaApp(store=table.store, bot_delay=60, table=table, confirm_turns=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        prompt, own, log = (screen.query_one(q) for q in ("#prompt", "#own", "#log"))
+        before = prompt.region, own.region, log.region
+        assert prompt.region.height == 4  # a border and three choices
+        await screen.play("return none")
+        await pilot.pause()
+        assert "thinking" in str(screen.query_one("#prompt-body").content)
+        assert (prompt.region, own.region, log.region) == before
+        # A new size: the decision on screen (one line) sets the height again.
+        await pilot.resize_terminal(100, 31)
+        await pilot.pause()
+        assert prompt.region.height == 2
