@@ -270,3 +270,52 @@ async def test_an_action_and_its_redraw_fit_in_8_kib_in_every_game(
         if anchor:
             assert (table.state["phase"], table.status()) != phase  # a phase change
             assert app.screen.query_one(anchor).region.y == where.y, action
+
+
+@pytest.mark.parametrize(
+    "scene", ["palazzo-board", "strasbourg-board", "florence-board", "architects-board"]
+)
+async def test_the_footer_stays_drawn_under_the_command_line(tmp_path, scene) -> None:
+    """The command line opens over the message row, not the footer, and the
+    footer keeps its keys while the line has the keyboard: opening, typing,
+    Esc and a typed action send nothing to the footer's row (it cost ~0.6 KiB
+    to draw again, every key two colour changes). The decision keeps its
+    focused look meanwhile: opening and closing the line send its row alone."""
+    app, setup = SCENES[scene](tmp_path)
+    async with app.run_test(size=(W, H)) as pilot:
+        wire = Wire(app)
+        for key in setup:
+            await pilot.press(key)
+        await wire.start(pilot)
+        footer = wire.diff.display[H - 1]
+        assert "Type action" in footer
+        await pilot.press("colon", "m", "o")
+        await pilot.pause()
+        assert "mo" in wire.diff.display[H - 2] and wire.rows_sent() == {H - 2}
+        wire.count()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert wire.rows_sent() == {H - 2}
+        assert wire.diff.display[H - 1] == footer
+        wire.assert_same()
+        if scene != "palazzo-board":
+            return
+        # A typed action: its redraw leaves the footer alone (as over SSH, no
+        # "Enter confirms the turn" step, whose key the footer would list).
+        app.confirm_turns = False
+        table = app.screen.table
+        action = table.legal(table.to_act()[0])[0]
+        await pilot.press("colon", *[ch if ch != " " else "space" for ch in action], "enter")
+        await pilot.pause()
+        assert H - 2 in wire.rows_sent() and H - 1 not in wire.rows_sent()
+        assert "✓" in wire.diff.display[H - 2] and wire.diff.display[H - 1] == footer
+        wire.assert_same()
+        # A refusal is for the viewer to read while correcting: the line makes way
+        # for it and covers the footer, which comes back when the line closes.
+        await pilot.press("colon", *"fly", "enter")
+        await pilot.pause()
+        assert "Refused" in wire.diff.display[H - 2] and "fly" in wire.diff.display[H - 1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert wire.diff.display[H - 1] == footer
+        wire.assert_same()

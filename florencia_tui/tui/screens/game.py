@@ -62,6 +62,12 @@ class CommandLine(Input):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    def on_focus(self) -> None:
+        self.screen.add_class("-typing")  # the decision keeps its focused look
+
+    def on_blur(self) -> None:
+        self.screen.remove_class("-typing")
+
 
 class SteadyFooter(Footer):
     """The footer, drawn again only when the keys it lists change, and never
