@@ -30,3 +30,34 @@ async def test_a_shorter_decision_keeps_the_prompt_height_until_a_resize(tmp_pat
         await pilot.resize_terminal(100, 31)
         await pilot.pause()
         assert prompt.region.height == 2
+
+
+async def test_the_footer_is_composed_again_only_when_its_keys_change(
+    tmp_path, monkeypatch
+) -> None:
+    from florencia_tui.tui.screens.game import SteadyFooter
+
+    table = demo_table("palazzo", 3, seed=5, steps=60, store=Store(tmp_path / "s.sqlite3"))
+    app = FlorenciaApp(store=table.store, bot_delay=60, table=table, confirm_turns=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        composed = []
+        recompose = SteadyFooter.recompose
+
+        async def counted(self):
+            composed.append(self)
+            return await recompose(self)
+
+        monkeypatch.setattr(SteadyFooter, "recompose", counted)
+        # A new decision panel takes the focus (the bindings are announced
+        # again), the command line opens and closes: the keys are the same.
+        await app.screen.play(table.legal(0)[0])
+        await pilot.press("colon", "m", "escape")
+        await pilot.pause()
+        assert composed == []
+        # Enter confirms a turn: a key the footer lists, so it is composed again.
+        app.confirm_turns = True
+        app.screen._confirm = 0
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert len(composed) == 1

@@ -82,6 +82,9 @@ class SteadyFooter(Footer):
     def bindings_changed(self, screen: Screen) -> None:
         if isinstance(screen.focused, CommandLine):
             return
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            super().bindings_changed(screen)  # (Textual's footer waits for these too)
+            return
         keys = tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
