@@ -61,3 +61,18 @@ async def test_the_footer_is_composed_again_only_when_its_keys_change(
         app.screen.refresh_bindings()
         await pilot.pause()
         assert len(composed) == 1
+
+
+async def test_at_80x24_a_tall_decision_is_held_at_a_third_of_the_screen(tmp_path) -> None:
+    from florencia_tui.tui.snapshots import SCENES
+
+    app, _ = SCENES["palazzo-board"](tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        prompt = screen.query_one("#prompt")
+        await screen._prompt_text(prompt, "\n".join(f"line {i}" for i in range(12)))
+        await pilot.pause()
+        assert prompt.outer_size.height == 11  # its CSS maximum
+        screen._hold_prompt_height()
+        assert prompt.styles.min_height.value == 9  # the board keeps its rows

@@ -301,9 +301,11 @@ class GameScreen(Screen[None]):
         screen is laid out by now): a shorter one leaves rows blank instead of
         moving the viewer's strip up and giving the board and the log rows
         (over SSH every row of the log column and the strip sent again, 2-3
-        KiB, whenever the next decision was shorter or taller than the last)."""
+        KiB, whenever the next decision was shorter or taller than the last).
+        At most a third of the screen is held (all 11 rows at 100x30, 9 at
+        80x24), so that one tall decision does not keep the board small."""
         box = self.query_one("#prompt", Vertical)
-        height = box.outer_size.height
+        height = min(box.outer_size.height, self.size.height // 3 + 1)
         held = box.styles.min_height
         if height and (held is None or height > held.value):
             box.styles.min_height = height
