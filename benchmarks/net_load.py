@@ -100,6 +100,9 @@ class Session:
     key_bytes: list[int] = field(default_factory=list)  # per typed character
     action_bytes: list[int] = field(default_factory=list)  # per action, Enter to next :
     open_bytes: list[int] = field(default_factory=list)  # the : that opens the command line
+    table: object = None  # the table played (its entries count a span's actions)
+    entries_at: int = 0  # its entries when the "action" phase began
+    action_counts: list[int] = field(default_factory=list)  # actions in each action_bytes span
 
     def __post_init__(self) -> None:
         self.screen = pyte.Screen(100, 30)
@@ -142,7 +145,11 @@ class Session:
         )
         if sizes is not None:
             sizes.append(self.received - self.phase_at)
+        if self.phase == "action":
+            self.action_counts.append(len(self.table.entries) - self.entries_at)
         self.phase, self.phase_at = phase, self.received
+        if phase == "action":
+            self.entries_at = len(self.table.entries)
 
     async def quiet(self, gap: float, timeout: float = 30.0) -> float:
         """Wait until nothing has arrived for ``gap`` seconds; the last arrival."""
@@ -252,6 +259,7 @@ async def play(
         table = service.tables.get(s.table_id)
         await asyncio.sleep(0.05)
     await s.shows(": Type action", timeout=180)  # the game screen is up
+    s.table = table
     s.start_bytes, s.start_chunks = s.received, s.chunks
     s.ready_at = time.perf_counter()
     while s.actions < actions and not table.is_over():
@@ -282,13 +290,9 @@ async def play(
         before = len(table.entries)
         await s.press(":", s.key_ms, "open")
         await s.shows("type an action", timeout=120)
-        # The command line's own redraw has ended, the footer's keys included
-        # (its bytes are counted apart from the typing's).
-        while ": Type action" in s.text():
-            try:
-                await s.next_output(0.5)
-            except TimeoutError:
-                break
+        # The command line's own redraw has ended (its bytes are counted apart
+        # from the typing's). It opens over the message row: the footer, and
+        # its ": Type action", stay on screen.
         await s.quiet(0.05)
         for ch in action:
             if think:
@@ -311,6 +315,14 @@ async def play(
             # blindly: on the game screen it would open "Leave this game?". Only
             # close the command line if the screen shows it still open.
             s.refused += 1
+            # The refusal shows on the message row and moves the command line
+            # over the footer: wait for that before deciding.
+            deadline = time.perf_counter() + 5
+            while ": Type action" in s.text() and time.perf_counter() < deadline:
+                try:
+                    await s.next_output(0.5)
+                except TimeoutError:
+                    pass
             if ": Type action" not in s.text():
                 await s.press("\x1b", [])
             await s.shows(": Type action", timeout=60)
@@ -421,7 +433,10 @@ async def run(
         key_bytes = [v for s in people for v in s.key_bytes]
         action_bytes = [v for s in people for v in s.action_bytes]
         open_bytes = [v for s in people for v in s.open_bytes]
+        # A span's bytes over the actions it holds (the player's and the bots').
+        per_action = [b / n for s in people for b, n in zip(s.action_bytes, s.action_counts) if n]
         return {
+            "per_action_bytes": per_action,
             "game": game,
             "think": think,
             "stagger": stagger,
@@ -731,7 +746,9 @@ def report(r: dict) -> str:
             f"{mean(r['open_bytes']):.0f} bytes; an action's redraws (Enter to the next `:`, the "
             f"bots' two moves included) {mean(r['action_bytes']) / 1024:.1f} KiB on average, "
             f"p90 {pct(r['action_bytes'], 90) / 1024:.1f} KiB, "
-            f"max {max(r['action_bytes'], default=0) / 1024:.1f} KiB",
+            f"max {max(r['action_bytes'], default=0) / 1024:.1f} KiB; per action (a span's "
+            f"bytes over the actions it holds) {mean(r['per_action_bytes']) / 1024:.1f} KiB on "
+            f"average, max {max(r['per_action_bytes'], default=0) / 1024:.1f} KiB",
         ]
     )
 

@@ -10,6 +10,8 @@ truecolor, as in docs/performance.md.
 
 from __future__ import annotations
 
+import re
+
 import pyte
 import pytest
 from rich.color import ColorSystem
@@ -34,6 +36,7 @@ class Wire:
         self.full, self.diff = pyte.Screen(W, H), pyte.Screen(W, H)
         self.full_in, self.diff_in = pyte.Stream(self.full), pyte.Stream(self.diff)
         self.full_bytes = self.diff_bytes = 0
+        self.sent: list[str] = []  # the diff's bytes since the last count()
         display = app._display
 
         def both(screen, renderable) -> None:
@@ -46,6 +49,7 @@ class Wire:
             self.diff_in.feed(changed)
             self.full_bytes += len(whole.encode())
             self.diff_bytes += len(changed.encode())
+            self.sent.append(changed)
 
         app._display = both
         app.console._color_system = ColorSystem.TRUECOLOR
@@ -60,7 +64,12 @@ class Wire:
     def count(self) -> tuple[int, int]:
         out = (self.full_bytes, self.diff_bytes)
         self.full_bytes = self.diff_bytes = 0
+        self.sent = []
         return out
+
+    def rows_sent(self) -> set[int]:
+        """The rows (0-based) the diff wrote to since the last count()."""
+        return {int(y) - 1 for y in re.findall(r"\x1b\[(\d+);\d+H", "".join(self.sent))}
 
     def assert_same(self) -> None:
         for y in range(H):
@@ -201,28 +210,48 @@ def test_a_style_change_sends_only_what_differs() -> None:
 #: One action per game typed on the command line (its notation, Enter) and its
 #: redraw, the log scrolling under it: issue 17's budget is 8 KiB. (The bots
 #: wait, so that the frames do not depend on timing; net_load.py measures an
-#: action with the bots' moves after it.)
+#: action with the bots' moves after it.) Then each game's worst cases, the
+#: actions that change its phase, with the part of the board that must not
+#: move (a board whose map moved down a few rows sent every row of it again:
+#: Strasbourg's round end was 15.9 KiB, Florence's auction end 8.2 KiB).
 ACTIONS = [
-    ("palazzo", 60, 0),
-    ("florence", 40, 0),
-    ("strasbourg", 40, 0),
-    ("architects", 80, 0),
+    ("palazzo", 60, 0, None),
+    ("florence", 40, 0, None),
+    ("strasbourg", 40, 0, None),
+    ("architects", 80, 0, None),
+    ("palazzo", 44, 1, "#pz-market"),  # tiles: the stack runs out, the next one opens
+    ("florence", 75, 0, "#fl-focus"),  # the auction's last order: the action phase
+    ("florence", 31, 0, "#fl-focus"),  # the last action turn: next round's auction
+    ("strasbourg", 57, 0, "#sb-map"),  # a build ends the round: planning
+    ("strasbourg", 51, 0, "#sb-map"),  # a step's end: the next bid opens
+    ("architects", 6, 0, None),  # the draft's last pick: play begins
+    # the worst action of 40 swept: the board turns from the locations to the
+    # hand to discard from (a different picture, not one moved: nothing to keep)
+    ("architects", 87, 0, None),
 ]
 
 
-@pytest.mark.parametrize("game, steps, pick", ACTIONS)
+@pytest.mark.parametrize("game, steps, pick, anchor", ACTIONS)
 async def test_an_action_and_its_redraw_fit_in_8_kib_in_every_game(
-    tmp_path, game, steps, pick
+    tmp_path, monkeypatch, game, steps, pick, anchor
 ) -> None:
     from florencia_tui.store import Store
     from florencia_tui.tui.app import FlorenciaApp
     from florencia_tui.tui.scenes import demo_table
+    from florencia_tui.tui.screens import game as game_screen
+
+    # Bots wait even where they would not (decisions taken at once, such as
+    # Strasbourg's planning after a round end, are not paced).
+    monkeypatch.setattr(game_screen, "bot_pause", lambda *args: 60.0)
 
     table = demo_table(game, 3, seed=5, steps=steps, store=Store(tmp_path / "s.sqlite3"))
     app = FlorenciaApp(store=table.store, bot_delay=60, table=table)
+    app.confirm_turns = False  # as over SSH: no "Enter confirms the turn" step
     async with app.run_test(size=(W, H)) as pilot:
         wire = Wire(app)
         await wire.start(pilot)
+        where = app.screen.query_one(anchor).region if anchor else None
+        phase = table.state["phase"], table.status()
         action = table.legal(table.to_act()[0])[pick]
         entries = len(table.entries)
         await pilot.press("colon", *[ch if ch != " " else "space" for ch in action])
@@ -235,3 +264,58 @@ async def test_an_action_and_its_redraw_fit_in_8_kib_in_every_game(
         full, diff = wire.count()
         wire.assert_same()
         assert diff <= 8 * 1024 < full, (action, full, diff)
+        # The footer lists the same keys for every decision (a panel's own
+        # keys are on its own lines): not a byte of it is sent again.
+        assert H - 1 not in wire.rows_sent()
+        if anchor:
+            assert (table.state["phase"], table.status()) != phase  # a phase change
+            assert app.screen.query_one(anchor).region.y == where.y, action
+
+
+@pytest.mark.parametrize(
+    "scene", ["palazzo-board", "strasbourg-board", "florence-board", "architects-board"]
+)
+async def test_the_footer_stays_drawn_under_the_command_line(tmp_path, scene) -> None:
+    """The command line opens over the message row, not the footer, and the
+    footer keeps its keys while the line has the keyboard: opening, typing,
+    Esc and a typed action send nothing to the footer's row (it cost ~0.6 KiB
+    to draw again, every key two colour changes). The decision keeps its
+    focused look meanwhile: opening and closing the line send its row alone."""
+    app, setup = SCENES[scene](tmp_path)
+    async with app.run_test(size=(W, H)) as pilot:
+        wire = Wire(app)
+        for key in setup:
+            await pilot.press(key)
+        await wire.start(pilot)
+        footer = wire.diff.display[H - 1]
+        assert "Type action" in footer
+        await pilot.press("colon", "m", "o")
+        await pilot.pause()
+        assert "mo" in wire.diff.display[H - 2] and wire.rows_sent() == {H - 2}
+        wire.count()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert wire.rows_sent() == {H - 2}
+        assert wire.diff.display[H - 1] == footer
+        wire.assert_same()
+        if scene != "palazzo-board":
+            return
+        # A typed action: its redraw leaves the footer alone (as over SSH, no
+        # "Enter confirms the turn" step, whose key the footer would list).
+        app.confirm_turns = False
+        table = app.screen.table
+        action = table.legal(table.to_act()[0])[0]
+        await pilot.press("colon", *[ch if ch != " " else "space" for ch in action], "enter")
+        await pilot.pause()
+        assert H - 2 in wire.rows_sent() and H - 1 not in wire.rows_sent()
+        assert "✓" in wire.diff.display[H - 2] and wire.diff.display[H - 1] == footer
+        wire.assert_same()
+        # A refusal is for the viewer to read while correcting: the line makes way
+        # for it and covers the footer, which comes back when the line closes.
+        await pilot.press("colon", *"fly", "enter")
+        await pilot.pause()
+        assert "Refused" in wire.diff.display[H - 2] and "fly" in wire.diff.display[H - 1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert wire.diff.display[H - 1] == footer
+        wire.assert_same()

@@ -62,6 +62,39 @@ class CommandLine(Input):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    def on_focus(self) -> None:
+        self.screen.add_class("-typing")  # the decision keeps its focused look
+
+    def on_blur(self) -> None:
+        self.screen.remove_class("-typing")
+
+
+class SteadyFooter(Footer):
+    """The footer, drawn again only when the keys it lists change, and never
+    while the ``:`` command line has the keyboard: the command line opens over
+    the message row above it, and Textual's footer would drop the board's keys
+    (the line takes printable keys) and bring them back when it closes, the
+    whole row redrawn twice per typed action (over SSH ~0.6 KiB: every key is
+    two colour changes). They come back with the focus, unchanged."""
+
+    _shown: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if isinstance(screen.focused, CommandLine):
+            return
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            super().bindings_changed(screen)  # (Textual's footer waits for these too)
+            return
+        keys = tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+        if keys == self._shown and self._bindings_ready:
+            return
+        self._shown = keys
+        super().bindings_changed(screen)
+
 
 class GameScreen(Screen[None]):
     BINDINGS = [
@@ -119,7 +152,7 @@ class GameScreen(Screen[None]):
             yield Static(id="prompt-body")
         yield Static(id="message")
         yield CommandLine(id="command")
-        yield Footer()
+        yield SteadyFooter()
 
     async def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -262,6 +295,21 @@ class GameScreen(Screen[None]):
         # must still be in sight, one line each if need be.
         self.call_after_refresh(self._fit_players)
 
+    def _hold_prompt_height(self) -> None:
+        """Before the next decision is shown: the prompt panel keeps the height
+        of the tallest decision shown so far at this screen size (the one on
+        screen is laid out by now): a shorter one leaves rows blank instead of
+        moving the viewer's strip up and giving the board and the log rows
+        (over SSH every row of the log column and the strip sent again, 2-3
+        KiB, whenever the next decision was shorter or taller than the last).
+        At most a third of the screen is held (all 11 rows at 100x30, 9 at
+        80x24), so that one tall decision does not keep the board small."""
+        box = self.query_one("#prompt", Vertical)
+        height = min(box.outer_size.height, self.size.height // 3 + 1)
+        held = box.styles.min_height
+        if height and (held is None or height > held.value):
+            box.styles.min_height = height
+
     def _render_notice(self) -> None:
         """The last action line ("✓ …", "↶ …") in the words the *viewer* may
         read (the per-viewer log line), whoever played it."""
@@ -275,6 +323,14 @@ class GameScreen(Screen[None]):
         """A message for the viewer alone (a refusal); it replaces the last-action line."""
         self._notice = None
         set_content(self.query_one("#message", Static), markup)
+        box = self.query_one("#command", Input)
+        if markup and box.display:  # the line covered the message row: make way
+            box.add_class("-over-footer")
+
+    def _viewer_line(self) -> bool:
+        """Does the message row hold a line for the viewer alone (a refusal, a
+        hint), not the last action's? The command line must not cover it."""
+        return self._notice is None and bool(self.query_one("#message", Static).content)
 
     def _fit_players(self) -> None:
         if self._players is None:
@@ -287,6 +343,8 @@ class GameScreen(Screen[None]):
         set_content(self.query_one("#players", Static), text)
 
     def on_resize(self) -> None:
+        # A new size: the decision on screen sets the prompt's height again.
+        self.query_one("#prompt", Vertical).styles.min_height = None
         if self._players is not None:
             self.render_status()
             self._fit_players()
@@ -336,6 +394,7 @@ class GameScreen(Screen[None]):
 
     async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
         box = self.query_one("#prompt", Vertical)
+        self._hold_prompt_height()
         seat = self.viewer
         if self.table.is_over():
             await self._prompt_text(box, "The game is over.")
@@ -431,6 +490,7 @@ class GameScreen(Screen[None]):
             + (f", e.g. {example}" if example else "")
             + " · ? lists how · Esc cancels"
         )
+        box.set_class(self._viewer_line(), "-over-footer")
         box.display = True
         box.value = ""
         box.focus()

@@ -23,7 +23,11 @@ class FlorenceBoard(BoardWidget):
     FlorenceBoard > VerticalScroll { height: 1fr; }
     FlorenceBoard Static { height: auto; padding: 0 1; }
     FlorenceBoard #fl-focus { padding: 0 1 0 0; }
-    FlorenceBoard #fl-others, FlorenceBoard #fl-piles { padding: 1 1 0 1; }
+    FlorenceBoard #fl-others { padding: 1 1 0 1; }
+    /* The same rows in every phase (round, the auction piles, the auction or
+       the action turn), so the principality under it never moves: over SSH a
+       grid moved up two rows at a phase change was every row of it sent again. */
+    FlorenceBoard #fl-head { min-height: 4; }
     """
 
     def __init__(self) -> None:
@@ -40,7 +44,6 @@ class FlorenceBoard(BoardWidget):
             yield Static(id="fl-head")
             yield Static(id="fl-focus")
             yield Static(id="fl-hand")
-            yield Static(id="fl-piles")
             yield Static(id="fl-track")
             yield Static(id="fl-others")
             yield Static(id="fl-legend")
@@ -127,21 +130,9 @@ class FlorenceBoard(BoardWidget):
         players = view["players"]
         seat = self.focus_seat if self.focus_seat is not None else 0
         pv = players[seat]
-        parts: list = [render.round_line(view)]
-        if view["phase"] == "auction":
-            parts.append(render.piles(view))
-        line = render.auction_line(view)
-        if line.plain:
-            parts.append(line)
+        # The piles with this round's buyers stay in the head in every phase.
+        parts = [render.round_line(view), render.piles(view), render.auction_line(view)]
         self.query_one("#fl-head", Static).update(Group(*parts))
-        piles = self.query_one("#fl-piles", Static)
-        piles.display = view["phase"] == "action"
-        if piles.display:
-            piles.update(
-                Group(
-                    Text("Auction piles (this round's buyers ✓)", style="bold"), render.piles(view)
-                )
-            )
 
         self.redraw_focus()
         self.query_one("#fl-hand", Static).update(render.hand_block(view, pv))

@@ -63,14 +63,19 @@ class StrasbourgBoard(BoardWidget):
         parts = render.board_parts(self.view, self.cursor, self.marks, city=False)
         head, _map, middle, tail = parts
         city.show(self.view, self.cursor, self.marks)
+        rows = render.middle_rows(self.view)
+        middle_box = self.query_one("#sb-middle", Static)
+        if middle_box.styles.min_height != rows:  # the same in every phase: nothing moves
+            middle_box.styles.min_height = rows
         for part, lines in (("sb-head", head), ("sb-middle", middle), ("sb-tail", tail)):
             static = self.query_one(f"#{part}", Static)
             key = [text_key(line) for line in lines]
             if getattr(static, "_sb_key", None) == key:
                 continue  # the same text and styles: no repaint
             static._sb_key = key
-            if static.display != bool(lines):  # (setting it re-applies styles)
-                static.display = bool(lines)
+            shown = bool(lines) or static is middle_box
+            if static.display != shown:  # (setting it re-applies styles)
+                static.display = shown
             static.update(Group(*lines))
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)

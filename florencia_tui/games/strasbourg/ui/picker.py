@@ -58,7 +58,7 @@ class PlacementPicker(TextLines, can_focus=True):
         Binding("left", "move(-1, 0)", "Left", show=False),
         Binding("right", "move(1, 0)", "Right", show=False),
         Binding("space", "cycle", "Next", show=False),
-        Binding("enter", "confirm", "Place"),
+        Binding("enter", "confirm", "Place", show=False),  # its own key line says it
         Binding("g", "send('good')", "Good only", show=False),
         Binding("e", "enter_only", "Enter only", show=False),
         Binding("n", "send('none')", "Nothing", show=False),

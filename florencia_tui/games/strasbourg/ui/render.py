@@ -456,20 +456,22 @@ def board_parts(
 ) -> tuple[list, list, list, list]:
     """The board in four parts, top to bottom: (head, map, middle, tail). Moving
     a placement cursor changes the map part alone, so the widget redraws only it
-    (``city=False``: the map part is left empty, for a widget that draws it)."""
+    (``city=False``: the map part is left empty, for a widget that draws it).
+
+    The head (round track, council) has the same height in every phase, so the
+    map never moves: the phase's block (planning, tasks, the bid under way) and
+    the last bid come under it, in the middle, which the widget keeps at
+    :func:`middle_rows` rows (over SSH a map moved down a few rows was every
+    row of it sent again, ~16 KiB for an action that ends a round)."""
     head: list = [track(view), council_line(view)]
     lines = map_lines(view, cursor, marks) if city else []
-    phase = phase_block(view)
-    last = last_bid_block(view)
     middle: list = []
-    if cursor is not None:
-        if last:
-            middle.append(last)
-    else:
-        if phase is not None:
-            head.append(phase)
-        if last and view["phase"] == "actions":
-            head.append(last)
+    phase = phase_block(view)
+    if phase is not None:
+        middle.append(phase)
+    last = last_bid_block(view)
+    if last and (cursor is not None or view["phase"] == "actions"):
+        middle.append(last)
     tail: list = [legend(view)]
     own = own_block(view)
     if own is not None:
@@ -478,7 +480,13 @@ def board_parts(
     return head, lines, middle, tail
 
 
+def middle_rows(view: dict) -> int:
+    """The rows the middle part takes at least in every phase: its tallest, a
+    bid under way (a title and a line per player) and the last bid (two)."""
+    return len(view["players"]) + 3
+
+
 def board(view: dict, cursor: str | None = None, marks: set[str] | None = None) -> Group:
-    """The whole board; with a cursor (placing) the map comes before the phase block."""
+    """The whole board: the track and council, the map, the phase, the rest."""
     head, city, middle, tail = board_parts(view, cursor, marks)
     return Group(*head, *city, *middle, *tail)

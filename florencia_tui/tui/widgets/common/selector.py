@@ -26,10 +26,13 @@ class ToggleSelector(Widget, can_focus=True):
     ToggleSelector:focus { background: $boost; }
     """
 
+    # Not in the footer: the selector's own first line names them, and the
+    # footer then stays the same for every decision (over SSH a footer that
+    # changes is its whole row sent again, ~0.6 KiB).
     BINDINGS = [
-        Binding("enter", "confirm", "Confirm"),
-        Binding("c", "clear", "Clear"),
-        Binding("p", "pass_", "Pass"),
+        Binding("enter", "confirm", "Confirm", show=False),
+        Binding("c", "clear", "Clear", show=False),
+        Binding("p", "pass_", "Pass", show=False),
     ]
 
     #: Whether 'p' sends ``pass`` for this decision.
