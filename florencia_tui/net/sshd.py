@@ -42,6 +42,7 @@ import asyncssh
 
 from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
+from florencia_tui.net.zygote import Zygote
 
 log = logging.getLogger("florencia.ssh")
 
@@ -343,24 +344,37 @@ class Server(asyncssh.SSHServer):
 
 @dataclass
 class Spawner:
-    """How a session's app is started."""
+    """How a session's app is started: forked by the app zygote
+    (:mod:`florencia_tui.net.zygote`) when there is one, else as a new process."""
 
     socket: Path
     python: str = sys.executable
+    zygote: Zygote | None = None
+
+    def args(self, user: str) -> list[str]:
+        """The app's arguments (``python -m florencia_tui.net.client ARGS``)."""
+        return ["--socket", str(self.socket), "--user", user, "--via", "ssh", "--pty"]
 
     def argv(self, user: str) -> list[str]:
-        return [
-            self.python,
-            "-m",
-            "florencia_tui.net.client",
-            "--socket",
-            str(self.socket),
-            "--user",
-            user,
-            "--via",
-            "ssh",
-            "--pty",
-        ]
+        return [self.python, "-m", "florencia_tui.net.client", *self.args(user)]
+
+    async def start(self, user: str, env: dict[str, str], slave: int):
+        """The app on the PTY ``slave``: a process with ``pid`` (its process
+        group: a session of its own), ``returncode`` and ``wait()``."""
+        if self.zygote is not None:
+            try:
+                return await self.zygote.spawn(self.args(user), env, slave)
+            except OSError as e:
+                log.info("%s: starting the app directly (%s)", user, e)
+        return await asyncio.create_subprocess_exec(
+            *self.argv(user),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
 
 
 class PtySession(asyncssh.SSHServerSession):
@@ -428,15 +442,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._set_size(slave)
         env = child_env(self.chan.get_environment(), self.term)
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                *self.spawner.argv(self.user),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                close_fds=True,
-            )
+            self.proc = await self.spawner.start(self.user, env, slave)
         except OSError as e:
             self._close_master()
             self.chan.write(f"florencia: cannot start the app: {e}\r\n".encode())
