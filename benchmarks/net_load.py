@@ -329,6 +329,8 @@ async def play(
     s.begin("")
 
 
+#: ``--starts``: how long the apps are watched doing nothing.
+IDLE_S = 10.0
 #: Whether the sessions' apps are forked from the app zygote (``--no-zygote``: not).
 ZYGOTE = True
 
@@ -493,7 +495,11 @@ async def starts(count: int, seed: int, game: str = "palazzo") -> dict:
             (pid,) = {p.proc.pid for p in PtySession.children if p.proc} - before
             cpu.append(cpu_seconds([pid]))
         await asyncio.sleep(1.0)
-        mem = [rss_pss_kib(p.proc.pid) for p in list(PtySession.children) if p.proc]
+        pids = [p.proc.pid for p in list(PtySession.children) if p.proc]
+        idle0 = cpu_seconds(pids)
+        await asyncio.sleep(IDLE_S)  # nobody types: what the apps cost doing nothing
+        idle = (cpu_seconds(pids) - idle0) / IDLE_S / max(1, len(pids))
+        mem = [rss_pss_kib(pid) for pid in pids]
         zygote = server.spawner.zygote
         zmem = rss_pss_kib(zygote.proc.pid) if zygote is not None and zygote.proc else (0, 0)
         for s in people:
@@ -505,6 +511,7 @@ async def starts(count: int, seed: int, game: str = "palazzo") -> dict:
             "wall": wall,
             "rss_mib": statistics.mean(m[0] for m in mem) / 1024,
             "pss_mib": statistics.mean(m[1] for m in mem) / 1024,
+            "idle_ms": idle * 1000,
             "zygote_mib": (zmem[0] / 1024, zmem[1] / 1024),
             "load": (load0, os.getloadavg()),
         }
@@ -522,6 +529,8 @@ def starts_report(r: dict) -> str:
         f"{mean(r['wall']):.2f} s",
         f"- memory per session with all {r['count']} up: RSS {r['rss_mib']:.1f} MiB, "
         f"PSS {r['pss_mib']:.1f} MiB",
+        f"- an idle app (its game screen up, nobody typing, for {IDLE_S:g} s): "
+        f"{r['idle_ms']:.1f} ms of CPU a second",
     ]
     if r["zygote"]:
         rss, pss = r["zygote_mib"]

@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
@@ -35,6 +35,7 @@ from florencia_tui.tui.screens.end import EndScreen
 from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notation_help
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
+from florencia_tui.tui.widgets.common.footer import SteadyFooter
 from florencia_tui.tui.widgets.common.quiet import QuietLog, set_content
 
 UNDONE_MARK = " (undone)"
@@ -118,8 +119,9 @@ class GameScreen(Screen[None]):
         with Vertical(id="prompt"):
             yield Static(id="prompt-body")
         yield Static(id="message")
-        yield CommandLine(id="command")
-        yield Footer()
+        box = CommandLine(id="command")
+        yield box
+        yield SteadyFooter(covered=lambda: box.display)
 
     async def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
