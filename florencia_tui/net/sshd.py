@@ -42,7 +42,7 @@ import asyncssh
 
 from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
-from florencia_tui.net.zygote import Zygote
+from florencia_tui.net.zygote import Zygote, ZygoteLost
 
 log = logging.getLogger("florencia.ssh")
 
@@ -364,6 +364,8 @@ class Spawner:
         if self.zygote is not None:
             try:
                 return await self.zygote.spawn(self.args(user), env, slave)
+            except ZygoteLost:
+                raise  # an app may be on this PTY already: start no other
             except OSError as e:
                 log.info("%s: starting the app directly (%s)", user, e)
         return await asyncio.create_subprocess_exec(

@@ -197,6 +197,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # ----- the server's side ---------------------------------------------------------------
+class ZygoteLost(OSError):
+    """The zygote went away after it was asked for an app: it may have forked
+    one onto the session's PTY already, so no other app may start there."""
+
+
 class ZygoteProcess:
     """An app the zygote forked, as the SSH server sees it: like
     ``asyncio.subprocess.Process`` for what a session needs (``pid``,
@@ -317,7 +322,7 @@ class Zygote:
             self.ready.set_result(False)
         for fut in self._waiting.values():
             if not fut.done():
-                fut.set_result({"error": "the app zygote has gone"})
+                fut.set_result({"error": "the app zygote has gone", "lost": True})
         self._waiting.clear()
         if self.proc is not None and self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -334,7 +339,9 @@ class Zygote:
 
     async def spawn(self, args: list[str], env: dict[str, str], slave: int) -> ZygoteProcess:
         """A forked app on ``slave`` (the PTY), with ``args`` and ``env``;
-        raises OSError when the zygote cannot give one (start the app directly)."""
+        raises OSError when the zygote cannot give one (start the app
+        directly), :class:`ZygoteLost` when it went away while asked (start
+        none: its child may hold the PTY)."""
         if not self.alive:
             await self.start()
         if self.ready is None or not self.alive:
@@ -363,7 +370,8 @@ class Zygote:
         reply = await fut
         if "pid" not in reply:
             os.close(r)
-            raise OSError(reply.get("error", "the app zygote did not start the app"))
+            error = reply.get("error", "the app zygote did not start the app")
+            raise ZygoteLost(error) if reply.get("lost") else OSError(error)
         return ZygoteProcess(reply["pid"], r)
 
     async def close(self) -> None:
@@ -377,7 +385,7 @@ class Zygote:
             self.ready.set_result(False)
         for fut in self._waiting.values():
             if not fut.done():
-                fut.set_result({"error": "the server is stopping"})
+                fut.set_result({"error": "the server is stopping", "lost": True})
         proc = self.proc
         if proc is not None and proc.returncode is None:
             try:

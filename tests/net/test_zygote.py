@@ -128,6 +128,24 @@ async def test_when_the_zygote_dies_sessions_go_on_and_a_new_zygote_takes_over(h
     await ben.wait("New table")
 
 
+async def test_a_zygote_lost_while_asked_starts_no_second_app_on_the_terminal(harness):
+    zygote = harness.server.spawner.zygote
+    assert await asyncio.wait_for(asyncio.shield(zygote.ready), 30)  # warmed up
+    os.kill(zygote.proc.pid, signal.SIGSTOP)  # it takes the request, and never answers
+    ana = await harness.term("ana", wait=False)
+    deadline = time.monotonic() + 15
+    while not zygote._waiting:
+        assert time.monotonic() < deadline, "no request reached the zygote"
+        await asyncio.sleep(0.02)
+    os.kill(zygote.proc.pid, signal.SIGKILL)
+    # It might have forked an app onto Ana's PTY: the session ends instead of
+    # starting another app there.
+    await asyncio.wait_for(ana.closed.wait(), 15)
+    assert ana.chan.get_exit_status() == 1 and "cannot start the app" in ana.text()
+    assert not [s for s in sshd.PtySession.children if s.spawner.socket == harness.sock]
+    await harness.term("ben")  # the next sign-in plays
+
+
 async def test_without_a_zygote_each_app_starts_from_scratch(harness):
     await harness.stop()
     await harness.start(zygote=False)
