@@ -9,8 +9,10 @@ at all on a loopback-only "open" server. A session must ask for a PTY and a
 shell: exec and subsystem requests (scp, sftp, commands), port, agent and X11
 forwarding are refused.
 
-Each session runs ``python -m florencia_tui.net.client`` in a new PTY, as its
-own process and session leader. The app's output is copied to the player
+Each session runs the app (:func:`florencia_tui.net.client.main`) in a new
+PTY, as its own process and session leader: forked by the app zygote
+(:mod:`florencia_tui.net.zygote`), or ``python -m florencia_tui.net.client``
+started anew when there is none. The app's output is copied to the player
 unchanged, so its raw mode and the terminal's replies to its queries just
 work; the player's input is made valid UTF-8 and rationed (a bounded queue
 and a rate, beyond which the channel stops granting SSH window), so no client
