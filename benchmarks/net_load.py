@@ -25,12 +25,14 @@ The benchmark waits on what each screen shows and presses Esc only when the
 screen shows the command line open. ``--game`` picks the game (Palazzo by
 default).
 
-Two more runs:
+More runs:
 
 * ``--slow-link KBIT``: one session whose SSH connection passes through a
   throttled TCP pipe (the server's bytes to the player at KBIT kbit/s, SSH's
   own framing included), typing at a person's pace; it reports seconds per
   action, typing included, and how long each echo and redraw take to arrive.
+* ``--starts N``: N sessions signed in one after another; each app's CPU from
+  sign-in to its game screen, and the memory per session with all N up.
 * ``--spectators N``: one busy Palazzo table (a player the benchmark moves at
   once and three bots moving every ``--bot-delay`` seconds) watched by N SSH
   spectators; *action → spectator* is from the service applying an action to
@@ -43,6 +45,7 @@ Two more runs:
     python benchmarks/net_load.py --game strasbourg --sessions 2 --actions 8
     python benchmarks/net_load.py --slow-link 64 --actions 10
     python benchmarks/net_load.py --spectators 10 --actions 60
+    python benchmarks/net_load.py --starts 20 [--no-zygote]   # an app's start: CPU, memory
 """
 
 from __future__ import annotations
@@ -338,8 +341,15 @@ async def play(
     s.begin("")
 
 
+#: ``--starts``: how long the apps are watched doing nothing.
+IDLE_S = 10.0
+#: Whether the sessions' apps are forked from the app zygote (``--no-zygote``: not).
+ZYGOTE = True
+
+
 async def start_server(prefix: str, bot_delay: float = 0.0) -> tuple[FlorenciaServer, Path]:
-    """A started loopback server with open sign-in, in a fresh data directory."""
+    """A started loopback server with open sign-in, in a fresh data directory
+    (its app zygote warmed up, so that no session pays for that)."""
     tmp = Path(tempfile.mkdtemp(prefix=prefix))
     server = FlorenciaServer(
         host="127.0.0.1",
@@ -348,8 +358,11 @@ async def start_server(prefix: str, bot_delay: float = 0.0) -> tuple[FlorenciaSe
         socket=tmp / "s.sock",
         data=tmp,
         bot_delay=bot_delay,
+        zygote=ZYGOTE,
     )
     await server.start()
+    if server.spawner.zygote is not None:
+        await asyncio.wait_for(asyncio.shield(server.spawner.zygote.ready), 60)
     return server, tmp
 
 
@@ -467,6 +480,80 @@ async def run(
         }
     finally:
         await server.close()
+
+
+async def starts(count: int, seed: int, game: str = "palazzo") -> dict:
+    """``count`` sessions signed in one after another, each to its own table's
+    game screen: each app's CPU and wall time from sign-in to that screen, and
+    the memory of them all once every one is up."""
+    server, tmp = await start_server("fl-start-")
+    try:
+        people = [Session(f"s{i:02d}") for i in range(count)]
+
+        def set_up() -> None:
+            for i, s in enumerate(people):
+                link = Connection(str(server.socket), s.user)
+                made = link.call("create", game=game, humans=1, bots=2, seed=seed + i)
+                s.code, s.table_id = made["code"], link.open_table(made["code"], 0).table_id
+                link.close()
+
+        await asyncio.to_thread(set_up)
+        cpu, wall = [], []
+        load0 = os.getloadavg()
+        for s in people:
+            before = {p.proc.pid for p in PtySession.children if p.proc}
+            t0 = time.perf_counter()
+            await sign_in(s, server.ssh_port)
+            await s.shows(": Type action", timeout=120)  # its game screen is drawn
+            await s.quiet(0.3)
+            wall.append(time.perf_counter() - t0)
+            (pid,) = {p.proc.pid for p in PtySession.children if p.proc} - before
+            cpu.append(cpu_seconds([pid]))
+        await asyncio.sleep(1.0)
+        pids = [p.proc.pid for p in list(PtySession.children) if p.proc]
+        idle0 = cpu_seconds(pids)
+        await asyncio.sleep(IDLE_S)  # nobody types: what the apps cost doing nothing
+        idle = (cpu_seconds(pids) - idle0) / IDLE_S / max(1, len(pids))
+        mem = [rss_pss_kib(pid) for pid in pids]
+        zygote = server.spawner.zygote
+        zmem = rss_pss_kib(zygote.proc.pid) if zygote is not None and zygote.proc else (0, 0)
+        for s in people:
+            s.conn.close()
+        return {
+            "count": count,
+            "zygote": zygote is not None,
+            "cpu": cpu,
+            "wall": wall,
+            "rss_mib": statistics.mean(m[0] for m in mem) / 1024,
+            "pss_mib": statistics.mean(m[1] for m in mem) / 1024,
+            "idle_ms": idle * 1000,
+            "zygote_mib": (zmem[0] / 1024, zmem[1] / 1024),
+            "load": (load0, os.getloadavg()),
+        }
+    finally:
+        await server.close()
+
+
+def starts_report(r: dict) -> str:
+    how = "forked from the app zygote" if r["zygote"] else "each started from scratch"
+    lines = [
+        f"{r['count']} SSH sessions signed in one after another, apps {how} "
+        f"(load {r['load'][0][0]:.1f} before, {r['load'][1][0]:.1f} after):",
+        f"- an app's CPU from sign-in to its game screen drawn: mean {mean(r['cpu']):.2f} s, "
+        f"p50 {pct(r['cpu'], 50):.2f} s, max {max(r['cpu']):.2f} s; wall mean "
+        f"{mean(r['wall']):.2f} s",
+        f"- memory per session with all {r['count']} up: RSS {r['rss_mib']:.1f} MiB, "
+        f"PSS {r['pss_mib']:.1f} MiB",
+        f"- an idle app (its game screen up, nobody typing, for {IDLE_S:g} s): "
+        f"{r['idle_ms']:.1f} ms of CPU a second",
+    ]
+    if r["zygote"]:
+        rss, pss = r["zygote_mib"]
+        lines.append(
+            f"- the zygote: RSS {rss:.1f} MiB, PSS {pss:.1f} MiB "
+            f"({pss / r['count']:.1f} MiB a session)"
+        )
+    return "\n".join(lines)
 
 
 async def throttled_pipe(target_port: int, kbit: float) -> tuple[asyncio.AbstractServer, dict]:
@@ -796,6 +883,18 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SECONDS",
         help="spread the sessions' sign-ins over this long (default 0.2 s a session with --think)",
     )
+    p.add_argument(
+        "--no-zygote",
+        action="store_true",
+        help="start every session's app from scratch (not forked from the app zygote)",
+    )
+    p.add_argument(
+        "--starts",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N sessions signed in one after another instead: an app's start CPU and memory",
+    )
     p.add_argument("--write", action="store_true", help="update docs/performance.md")
     p.add_argument(
         "--slow-link",
@@ -818,6 +917,11 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds between bot moves (with --spectators)",
     )
     args = p.parse_args(argv)
+    global ZYGOTE
+    ZYGOTE = not args.no_zygote
+    if args.starts:
+        print(starts_report(asyncio.run(starts(args.starts, args.seed, args.game))))
+        return 0
     if args.spectators:
         r = asyncio.run(spectators(args.spectators, args.actions, args.seed, args.bot_delay))
         print(spectators_report(r))

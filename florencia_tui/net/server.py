@@ -20,6 +20,7 @@ from pathlib import Path
 from florencia_tui.net import sshd
 from florencia_tui.net.protocol import default_socket
 from florencia_tui.net.service import TableService
+from florencia_tui.net.zygote import Zygote
 from florencia_tui.store import Store, data_dir, private_dir
 
 log = logging.getLogger("florencia.serve")
@@ -42,7 +43,10 @@ class FlorenciaServer:
         web_origins: list[str] | tuple = (),
         bot_delay: float = 0.5,
         python: str = sys.executable,
+        zygote: bool = True,
     ) -> None:
+        """``zygote``: SSH sessions' apps are forked from a pre-imported app
+        (:mod:`florencia_tui.net.zygote`); False starts each one from scratch."""
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
         self.data = Path(data) if data else data_dir()
@@ -53,6 +57,8 @@ class FlorenciaServer:
         self.web_gate = None
         self.bot_delay = bot_delay
         self.python = python
+        self.zygote = zygote
+        self.spawner: sshd.Spawner | None = None
         self.store: Store | None = None
         self.service: TableService | None = None
         self.ssh = None
@@ -70,11 +76,15 @@ class FlorenciaServer:
         await self.service.start(self.socket, self.socket_mode)
         try:
             if self.port is not None:
+                self.spawner = sshd.Spawner(self.socket, self.python)
+                if self.zygote:
+                    self.spawner.zygote = Zygote(self.python, sshd.child_env({}, None))
+                    await self.spawner.zygote.start()
                 self.ssh = await sshd.start(
                     self.host,
                     self.port,
                     self.auth,
-                    sshd.Spawner(self.socket, self.python),
+                    self.spawner,
                     self.data,
                     sshd.KeyNames(self.store.db),
                 )
@@ -132,6 +142,8 @@ class FlorenciaServer:
             self.ssh = None
             for session in list(sshd.PtySession.children):
                 session._hang_up()
+        if self.spawner is not None and self.spawner.zygote is not None:
+            await self.spawner.zygote.close()
         if self._web_runner is not None:
             await self._web_runner.cleanup()
             self._web_runner = None

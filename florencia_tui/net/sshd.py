@@ -9,8 +9,10 @@ at all on a loopback-only "open" server. A session must ask for a PTY and a
 shell: exec and subsystem requests (scp, sftp, commands), port, agent and X11
 forwarding are refused.
 
-Each session runs ``python -m florencia_tui.net.client`` in a new PTY, as its
-own process and session leader. The app's output is copied to the player
+Each session runs the app (:func:`florencia_tui.net.client.main`) in a new
+PTY, as its own process and session leader: forked by the app zygote
+(:mod:`florencia_tui.net.zygote`), or ``python -m florencia_tui.net.client``
+started anew when there is none. The app's output is copied to the player
 unchanged, so its raw mode and the terminal's replies to its queries just
 work; the player's input is made valid UTF-8 and rationed (a bounded queue
 and a rate, beyond which the channel stops granting SSH window), so no client
@@ -42,6 +44,7 @@ import asyncssh
 
 from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
+from florencia_tui.net.zygote import Zygote, ZygoteLost
 
 log = logging.getLogger("florencia.ssh")
 
@@ -343,24 +346,39 @@ class Server(asyncssh.SSHServer):
 
 @dataclass
 class Spawner:
-    """How a session's app is started."""
+    """How a session's app is started: forked by the app zygote
+    (:mod:`florencia_tui.net.zygote`) when there is one, else as a new process."""
 
     socket: Path
     python: str = sys.executable
+    zygote: Zygote | None = None
+
+    def args(self, user: str) -> list[str]:
+        """The app's arguments (``python -m florencia_tui.net.client ARGS``)."""
+        return ["--socket", str(self.socket), "--user", user, "--via", "ssh", "--pty"]
 
     def argv(self, user: str) -> list[str]:
-        return [
-            self.python,
-            "-m",
-            "florencia_tui.net.client",
-            "--socket",
-            str(self.socket),
-            "--user",
-            user,
-            "--via",
-            "ssh",
-            "--pty",
-        ]
+        return [self.python, "-m", "florencia_tui.net.client", *self.args(user)]
+
+    async def start(self, user: str, env: dict[str, str], slave: int):
+        """The app on the PTY ``slave``: a process with ``pid`` (its process
+        group: a session of its own), ``returncode`` and ``wait()``."""
+        if self.zygote is not None:
+            try:
+                return await self.zygote.spawn(self.args(user), env, slave)
+            except ZygoteLost:
+                raise  # an app may be on this PTY already: start no other
+            except OSError as e:
+                log.info("%s: starting the app directly (%s)", user, e)
+        return await asyncio.create_subprocess_exec(
+            *self.argv(user),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
 
 
 class PtySession(asyncssh.SSHServerSession):
@@ -428,15 +446,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._set_size(slave)
         env = child_env(self.chan.get_environment(), self.term)
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                *self.spawner.argv(self.user),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                close_fds=True,
-            )
+            self.proc = await self.spawner.start(self.user, env, slave)
         except OSError as e:
             self._close_master()
             self.chan.write(f"florencia: cannot start the app: {e}\r\n".encode())

@@ -35,7 +35,7 @@ async def test_a_shorter_decision_keeps_the_prompt_height_until_a_resize(tmp_pat
 async def test_the_footer_is_composed_again_only_when_its_keys_change(
     tmp_path, monkeypatch
 ) -> None:
-    from florencia_tui.tui.screens.game import SteadyFooter
+    from florencia_tui.tui.widgets.common.footer import SteadyFooter
 
     table = demo_table("palazzo", 3, seed=5, steps=60, store=Store(tmp_path / "s.sqlite3"))
     app = FlorenciaApp(store=table.store, bot_delay=60, table=table, confirm_turns=False)

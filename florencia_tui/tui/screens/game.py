@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
@@ -35,6 +35,7 @@ from florencia_tui.tui.screens.end import EndScreen
 from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notation_help
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
+from florencia_tui.tui.widgets.common.footer import SteadyFooter
 from florencia_tui.tui.widgets.common.quiet import QuietLog, set_content
 
 UNDONE_MARK = " (undone)"
@@ -67,33 +68,6 @@ class CommandLine(Input):
 
     def on_blur(self) -> None:
         self.screen.remove_class("-typing")
-
-
-class SteadyFooter(Footer):
-    """The footer, drawn again only when the keys it lists change, and never
-    while the ``:`` command line has the keyboard: the command line opens over
-    the message row above it, and Textual's footer would drop the board's keys
-    (the line takes printable keys) and bring them back when it closes, the
-    whole row redrawn twice per typed action (over SSH ~0.6 KiB: every key is
-    two colour changes). They come back with the focus, unchanged."""
-
-    _shown: tuple | None = None
-
-    def bindings_changed(self, screen: Screen) -> None:
-        if isinstance(screen.focused, CommandLine):
-            return
-        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
-            super().bindings_changed(screen)  # (Textual's footer waits for these too)
-            return
-        keys = tuple(
-            (binding.key, binding.description, binding.action, enabled, tooltip)
-            for _, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
-        )
-        if keys == self._shown and self._bindings_ready:
-            return
-        self._shown = keys
-        super().bindings_changed(screen)
 
 
 class GameScreen(Screen[None]):
@@ -151,8 +125,11 @@ class GameScreen(Screen[None]):
         with Vertical(id="prompt"):
             yield Static(id="prompt-body")
         yield Static(id="message")
-        yield CommandLine(id="command")
-        yield SteadyFooter()
+        box = CommandLine(id="command")
+        yield box
+        # While the command line is open its typing hides the screen's one-letter
+        # keys; the footer keeps them (they come back with the focus, unchanged).
+        yield SteadyFooter(frozen=lambda: box.display)
 
     async def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
