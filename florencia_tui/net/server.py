@@ -132,6 +132,9 @@ class FlorenciaServer:
             self.ssh = None
             for session in list(sshd.PtySession.children):
                 session._hang_up()
+            for view in list(sshd.SharedView.live.values()):
+                if view.key[0] == str(self.socket):
+                    view.close()
         if self._web_runner is not None:
             await self._web_runner.cleanup()
             self._web_runner = None
