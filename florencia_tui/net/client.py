@@ -195,7 +195,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
             or table.seat is not None
             or not isinstance(self.screen, GameScreen)
             or self.screen.table is not table
-            or self._notifications
+            or self.screen.query("Toast")
             or self._refresh_queued
             or time.monotonic() - self._last_input < FOLLOW_IDLE
             or time.monotonic() - self._last_frame < FRAME_QUIET
@@ -245,7 +245,9 @@ class NetApp(DiffingDisplay, FlorenciaApp):
             return
         self._want_full = False
         color_system = COLOR_SYSTEMS.get(self.console.color_system or "", ColorSystem.TRUECOLOR)
-        cursor = Control.move_to(*self._previous_cursor_position).segment.text
+        cursor = Control.move_to(
+            *self.screen.outer_size.clamp_offset(self.cursor_position)
+        ).segment.text
         if self._driver is not None and self.mark is not None:
             self._driver.write(
                 marker(self.mark, "full")
@@ -256,8 +258,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
             )
             self._driver.flush()
 
-    def _display(self, screen, renderable) -> None:
-        super()._display(screen, renderable)
+    def frame_written(self) -> None:
         self._last_frame = time.monotonic()
         if self._first_game_frame is None and isinstance(self.screen, GameScreen):
             self._first_game_frame = self._last_frame

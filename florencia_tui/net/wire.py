@@ -258,3 +258,8 @@ class DiffingDisplay:
             self._diff_cursor = cursor
             renderable = DiffUpdate(text)
         super()._display(screen, renderable)
+        self.frame_written()
+
+    def frame_written(self) -> None:
+        """Called after every frame reached the driver (net/client.py's NetApp
+        times its own frames and writes a shared view's whole screen here)."""
