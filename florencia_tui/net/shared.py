@@ -58,6 +58,9 @@ END = b"\x1b\\"
 MAX_MARK = 256
 #: The name the shared renderer signs in with (it only ever spectates).
 RENDER_USER = "spectators"
+#: A joiner not given the whole screen within this many seconds (a renderer
+#: that cannot start or draw) takes its own app back.
+JOIN_TIMEOUT = 10.0
 #: Table codes a follow marker may name.
 CODE = re.compile(r"^[A-Z0-9]{1,12}$")
 
@@ -157,6 +160,12 @@ class SharedView:
         self.joining.add(session)
         if self.ready and not self.in_full:
             self._ask()
+        asyncio.get_running_loop().call_later(JOIN_TIMEOUT, self._late, session)
+
+    def _late(self, session) -> None:
+        """A joiner still waiting: it shows its own app again."""
+        if session in self.joining and session.view is self:
+            session._unfollow()
 
     def remove(self, session) -> None:
         self.followers.discard(session)

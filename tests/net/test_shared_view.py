@@ -179,3 +179,30 @@ async def test_a_new_size_is_another_shared_view(harness):
     assert views_of(harness) == [b.view]
     for t in (ana, bea):
         assert PREFIX not in bytes(t.raw)
+
+
+async def test_a_renderer_that_never_draws_hands_its_joiners_back(monkeypatch):
+    """A follower waits JOIN_TIMEOUT at most for the whole screen; then its own
+    app takes over again, and the silent renderer ends with its last member."""
+    import sys
+
+    from florencia_tui.net import shared
+
+    class Session:
+        view = None
+        handed_back = 0
+
+        def _unfollow(self) -> None:
+            view, self.view = self.view, None
+            view.remove(self)
+            self.handed_back += 1
+
+    monkeypatch.setattr(shared, "JOIN_TIMEOUT", 0.5)
+    s = Session()
+    argv = [sys.executable, "-c", "import time; time.sleep(30)"]
+    key = ("/nonexistent", "ABCD", 80, 24, ())
+    s.view = SharedView.join(s, key, argv, {}, (80, 24, 0, 0))
+    view = s.view
+    await until(lambda: s.handed_back == 1, timeout=10, what="the joiner handed back")
+    assert view.closed and key not in SharedView.live
+    await until(lambda: view.proc is not None and view.proc.returncode is not None, timeout=10)
