@@ -69,6 +69,7 @@ sys.path.insert(0, str(ROOT))
 
 from florencia_tui.net.remote import Connection  # noqa: E402
 from florencia_tui.net.server import FlorenciaServer  # noqa: E402
+from florencia_tui.net.shared import SharedView  # noqa: E402
 from florencia_tui.net.sshd import Auth, PtySession  # noqa: E402
 
 BEGIN, END = "<!-- net-load:begin -->", "<!-- net-load:end -->"
@@ -665,9 +666,20 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
         errors = [r for r in results if isinstance(r, BaseException)]
         watching = [s for s, r in zip(people, results) if not isinstance(r, BaseException)]
         await asyncio.sleep(1.0)
+        # Idle spectators follow their table's shared rendering (net/shared.py):
+        # wait (at most 60 s) until every one does, if this server shares.
+        sessions = [p for p in list(PtySession.children) if p.user.startswith("w")]
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline and not all(
+            p.view is not None and p in p.view.followers for p in sessions
+        ):
+            await asyncio.sleep(0.2)
+        following = sum(p.view is not None and p in p.view.followers for p in sessions)
         for s in watching:  # from here on only timed (emulating 40 screens costs CPU)
             s.stream = None
         apps = [p.proc.pid for p in list(PtySession.children) if p.proc]
+        renderers = [v.proc.pid for v in SharedView.live.values() if v.proc]
+        apps += renderers
         # Every change the service pushes: when, and then each spectator's first bytes.
         changes: list[float] = []
         pushed = service._changed
@@ -691,6 +703,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
             s.feed = timed
         rng = random.Random(seed)
         t0, c0, apps0 = time.perf_counter(), sum(os.times()[:2]), cpu_seconds(apps)
+        renderers0 = cpu_seconds(renderers)
         while len(changes) < actions and not table.is_over():
             if 0 in table.to_act() and table.bot_to_act() is None:
                 table.submit(0, rng.choice(table.legal(0)))
@@ -700,6 +713,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
         await asyncio.sleep(2.0)  # the last redraws
         wall = time.perf_counter() - t0
         apps_cpu = cpu_seconds(apps) - apps0
+        renderers_cpu = cpu_seconds(renderers) - renderers0
         own_cpu = sum(os.times()[:2]) - c0
         lat = [v * 1000 for mine in firsts for v in mine]
         missed = sum(len(changes) - len(mine) for mine in firsts)
@@ -721,6 +735,10 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
             "apps_cpu": apps_cpu,
             "own_cpu": own_cpu,
             "apps": len(apps),
+            "following": following,
+            "renderers": len(renderers),
+            "renderers_cpu": renderers_cpu,
+            "followers_left": sum(p.view is not None and p in p.view.followers for p in sessions),
         }
     finally:
         await server.close()
@@ -741,7 +759,10 @@ def spectators_report(r: dict) -> str:
             "",
             f"- actions a spectator saw no bytes after (a later redraw covered them): "
             f"{r['missed']} of {r['changes'] * r['watching']}",
-            f"- CPU: the {r['apps']} spectators' apps {r['apps_cpu']:.1f} s "
+            f"- shared rendering: {r['following']} spectators followed "
+            f"{r['renderers']} shared renderer(s) when the table started moving, "
+            f"{r['followers_left']} at the end; the renderers' CPU {r['renderers_cpu']:.1f} s",
+            f"- CPU: the {r['apps']} spectators' apps and renderers {r['apps_cpu']:.1f} s "
             f"({r['apps_cpu'] / max(1, r['changes']) / max(1, r['apps']) * 1000:.1f} ms per "
             f"action per spectator); this process (service, bots, SSH clients) "
             f"{r['own_cpu']:.1f} s; wall {r['wall_s']:.1f} s",

@@ -27,15 +27,20 @@ import fcntl
 import functools
 import io
 import os
+import signal
 import sys
 import termios
 import threading
 import time
 from pathlib import Path
 
-from rich.console import Console
+from rich.color import ColorSystem
+from rich.console import COLOR_SYSTEMS, Console
+from rich.control import Control
+from textual import events
 
 from florencia_tui.net.remote import Connection, RemoteError
+from florencia_tui.net.shared import MARK_ENV, marker
 from florencia_tui.net.wire import DiffingDisplay
 from florencia_tui.tui.app import FlorenciaApp
 from florencia_tui.tui.screens.game import GameScreen
@@ -75,6 +80,14 @@ def report(conn, text: str) -> None:
 #: (RemoteTable.sync), so a crowd watching a fast table spends its CPU on the
 #: states a person can see, and the last state is always drawn.
 SPECTATOR_FRAME = 0.1
+#: A spectator idle this long (seconds without a key) on the plain game screen
+#: follows the table's shared rendering (florencia_tui.net.shared) and stops
+#: redrawing; any key brings its own screen back.
+FOLLOW_IDLE = 1.0
+#: ... and only once its own screen has been drawn: no frame for this long.
+#: A renderer's first whole screen waits for this too (or FIRST_FULL at most).
+FRAME_QUIET = 0.3
+FIRST_FULL = 1.0
 
 
 class NetApp(DiffingDisplay, FlorenciaApp):
@@ -87,11 +100,26 @@ class NetApp(DiffingDisplay, FlorenciaApp):
     #: The files this app could write are the server's: a log export is shown instead.
     writes_local_files = False
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(
+        self, conn: Connection, mark: str | None = None, render: str | None = None
+    ) -> None:
         """``conn``: the player's link to the table service, already signed in
-        (by SSH, the browser's sign-in or the socket's peer account)."""
+        (by SSH, the browser's sign-in or the socket's peer account).
+
+        ``mark``: the SSH server's secret for this app's markers
+        (florencia_tui.net.shared); with it, a spectator idle on the game
+        screen follows the table's shared rendering. ``render``: this app *is*
+        that shared rendering, of table ``render``, for the SSH server."""
         super().__init__(store=_NoStore(), bot_delay=0)
         self.conn = conn  # type: ignore[assignment]
+        self.mark = mark
+        self.render_code = render
+        self.following = False  # the SSH server shows the shared view, not us
+        self._stale = False  # a change came while following: redraw on taking over
+        self._last_input = time.monotonic()
+        self._want_full = False  # (renderer) a whole screen is asked for
+        self._last_frame = time.monotonic()  # when this app last drew
+        self._first_game_frame: float | None = None  # (renderer) its first game screen
         self._refresh_queued = False
         self._next_frame = 0.0  # (monotonic) a spectator's next redraw, at the earliest
         # What Textual prints after an internal error (a traceback with source
@@ -132,8 +160,110 @@ class NetApp(DiffingDisplay, FlorenciaApp):
 
         self.conn.set_sink(sink)
         self.push_screen(LobbyScreen())
-        if self.conn.resume:
+        if self.render_code is not None:
+            self.spectate(self.render_code)
+            if self.table is None:  # no such table (any more): nothing to show
+                self.exit(1)
+                return
+        elif self.conn.resume:
             self.join(self.conn.resume)
+        if self.mark is not None:
+            loop.add_signal_handler(signal.SIGUSR1, self._signalled)
+            if self.render_code is None:
+                self.set_interval(FOLLOW_IDLE / 4, self._maybe_follow)
+            else:
+                self._first_full_timer = self.set_interval(0.1, self._first_full)
+
+    # ----- a shared rendering for idle spectators (florencia_tui.net.shared) --------
+    def _signalled(self) -> None:
+        """SIGUSR1 from the SSH server: a renderer writes a whole screen for
+        the spectators who join; a follower's own app takes over."""
+        self.call_later(self._send_full if self.render_code is not None else self.take_over)
+
+    def _write_mark(self, *words: str) -> None:
+        if self._driver is not None and self.mark is not None:
+            self._driver.write(marker(self.mark, *words))
+            self._driver.flush()
+
+    def _maybe_follow(self) -> None:
+        """Follow the shared rendering when this app would draw just what it
+        draws: a spectator, idle, on the table's plain game screen."""
+        table = self.conn.table
+        if (
+            self.following
+            or table is None
+            or table.seat is not None
+            or not isinstance(self.screen, GameScreen)
+            or self.screen.table is not table
+            or self.screen.query("Toast")
+            or self._refresh_queued
+            or time.monotonic() - self._last_input < FOLLOW_IDLE
+            or time.monotonic() - self._last_frame < FRAME_QUIET
+        ):
+            return
+        self.following = True
+        self._write_mark("follow", table.code)
+
+    def take_over(self) -> None:
+        """Draw this app's own screen again, whole: the terminal shows the
+        shared view's (or whatever came between), not what our ScreenDiff holds."""
+        self._last_input = time.monotonic()
+        self.following = False
+        self._write_mark("own")
+        shadow = getattr(self, "_screen_diff", None)
+        if shadow is not None:
+            shadow.reset(0, 0)  # every cell unknown: the next frame is drawn whole
+        self._diff_cursor = None
+        if self._stale:
+            self._stale = False
+            self._queue_refresh()
+        self.screen.refresh()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.InputEvent, events.Paste)):
+            self._last_input = time.monotonic()
+            if self.following:  # a key reached us before the server's signal
+                self.take_over()
+        await super().on_event(event)
+
+    def _first_full(self) -> None:
+        """(Renderer) its first whole screen, once drawn: after FRAME_QUIET
+        without a frame, or FIRST_FULL after the game screen's first frame."""
+        if self._first_game_frame is None:
+            return
+        now = time.monotonic()
+        if now - self._last_frame >= FRAME_QUIET or now - self._first_game_frame >= FIRST_FULL:
+            self._first_full_timer.stop()
+            self._send_full()
+
+    def _send_full(self) -> None:
+        """(Renderer) the whole screen between two markers, for the joining
+        spectators only; at once if it is drawn, else after the next frame."""
+        shadow = getattr(self, "_screen_diff", None)
+        if not isinstance(self.screen, GameScreen) or shadow is None or not shadow.known():
+            self._want_full = True
+            return
+        self._want_full = False
+        color_system = COLOR_SYSTEMS.get(self.console.color_system or "", ColorSystem.TRUECOLOR)
+        cursor = Control.move_to(
+            *self.screen.outer_size.clamp_offset(self.cursor_position)
+        ).segment.text
+        if self._driver is not None and self.mark is not None:
+            self._driver.write(
+                marker(self.mark, "full")
+                + "\x1b[0m"
+                + shadow.repaint(color_system)
+                + cursor
+                + marker(self.mark, "end")
+            )
+            self._driver.flush()
+
+    def frame_written(self) -> None:
+        self._last_frame = time.monotonic()
+        if self._first_game_frame is None and isinstance(self.screen, GameScreen):
+            self._first_game_frame = self._last_frame
+        if self._want_full:
+            self._send_full()
 
     # ----- pushed events ----------------------------------------------------------
     def _on_event(self, msg: dict) -> None:
@@ -157,6 +287,9 @@ class NetApp(DiffingDisplay, FlorenciaApp):
     def _queue_refresh(self) -> None:
         """One redraw for any number of snapshots: at once for a player, no
         sooner than ``SPECTATOR_FRAME`` after the previous one for a spectator."""
+        if self.following:  # the SSH server shows the shared view: no redraw of ours
+            self._stale = True
+            return
         if self._refresh_queued:
             return
         self._refresh_queued = True
@@ -262,7 +395,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="make stdin's terminal the controlling one (the SSH server's PTY)",
     )
+    p.add_argument(
+        "--render",
+        default=None,
+        metavar="CODE",
+        help="(the SSH server's) the shared rendering of table CODE for its spectators",
+    )
     args = p.parse_args(argv)
+    mark = os.environ.pop(MARK_ENV, None)
     if args.pty:
         try:
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
@@ -286,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.excepthook = quiet_hook
     threading.excepthook = lambda a: quiet_hook(a.exc_type, a.exc_value, a.exc_traceback)
-    app = NetApp(conn)
+    app = NetApp(conn, mark=mark, render=args.render)
     try:
         app.run()
     finally:

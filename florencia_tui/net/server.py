@@ -142,6 +142,9 @@ class FlorenciaServer:
             self.ssh = None
             for session in list(sshd.PtySession.children):
                 session._hang_up()
+            for view in list(sshd.SharedView.live.values()):
+                if view.key[0] == str(self.socket):
+                    view.close()
         if self.spawner is not None and self.spawner.zygote is not None:
             await self.spawner.zygote.close()
         if self._web_runner is not None:

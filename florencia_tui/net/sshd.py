@@ -44,6 +44,7 @@ import asyncssh
 
 from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
+from florencia_tui.net.shared import CODE, MARK_ENV, RENDER_USER, Markers, SharedView, new_token
 from florencia_tui.net.zygote import Zygote, ZygoteLost
 
 log = logging.getLogger("florencia.ssh")
@@ -405,6 +406,15 @@ class PtySession(asyncssh.SSHServerSession):
         self._paused = False
         self._eof = False
         self._closed = False
+        # Following a shared view (florencia_tui.net.shared): the app's secret
+        # marker token, and where this terminal's bytes come from: "own" (the
+        # app's), "follow" (a SharedView's; the app's are dropped) or "back"
+        # (nobody's until the app's "own" marker: it is taking over).
+        self.mark = new_token()
+        self._marks = Markers(self.mark)
+        self.mode = "own"
+        self.view: SharedView | None = None
+        self.shared_bytes = 0  # bytes of a shared view sent to this terminal
 
     # ----- requests -----------------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -445,6 +455,7 @@ class PtySession(asyncssh.SSHServerSession):
         self.master = master
         self._set_size(slave)
         env = child_env(self.chan.get_environment(), self.term)
+        env[MARK_ENV] = self.mark
         try:
             self.proc = await self.spawner.start(self.user, env, slave)
         except OSError as e:
@@ -491,7 +502,7 @@ class PtySession(asyncssh.SSHServerSession):
         if not data:
             self._stop_reading()
             return
-        self._send(data)
+        self._from_own(data)
 
     def _drain(self) -> None:
         while self.master is not None:
@@ -501,7 +512,71 @@ class PtySession(asyncssh.SSHServerSession):
                 return
             if not data:
                 return
-            self._send(data)
+            self._from_own(data)
+        self._unfollow()
+
+    def _from_own(self, data: bytes) -> None:
+        """The app's bytes: its markers are acted on and never forwarded; the
+        rest reaches the player unless the terminal follows a shared view."""
+        for piece in self._marks.feed(data):
+            if isinstance(piece, tuple):
+                self._marked(piece)
+            elif self.mode == "own" or (self.view is not None and self in self.view.joining):
+                self._send(piece)  # (until the shared view's whole screen comes, the app's)
+
+    # ----- following a shared view (florencia_tui.net.shared) --------------------------
+    def _marked(self, words: tuple[str, ...]) -> None:
+        if words[0] == "follow" and len(words) == 2 and CODE.match(words[1]):
+            self._follow(words[1])
+        elif words[0] == "own":
+            self._leave()
+            self.mode = "own"
+
+    def _follow(self, code: str) -> None:
+        """The app is a spectator of ``code``, idle: show the shared rendering."""
+        if self._closed or self._eof or self.chan is None:
+            return
+        self._leave()
+        if self._paused:  # this link cannot keep up with a shared view: its own app paces it
+            self._take_back()
+            return
+        env = child_env(self.chan.get_environment(), self.term)
+        cols, rows = self.size[:2]
+        key = (
+            str(self.spawner.socket),
+            code,
+            cols,
+            rows,
+            tuple((k, env.get(k)) for k in sorted(PASS_ENV)),
+        )
+        argv = [*self.spawner.argv(RENDER_USER), "--render", code]
+        self.mode = "follow"
+        self.view = SharedView.join(self, key, argv, env, self.size)
+
+    def _leave(self) -> None:
+        """Leave the shared view: none of its bytes reach this terminal any more."""
+        view, self.view = self.view, None
+        if view is not None:
+            view.remove(self)
+
+    def _unfollow(self) -> None:
+        """Leave the shared view, and have the app take over if it was followed."""
+        self._leave()
+        if self.mode == "follow":
+            self._take_back()
+
+    def _take_back(self) -> None:
+        """Stop following and ask the app to draw the whole screen again; its
+        bytes reach the player from its "own" marker on."""
+        self._leave()
+        self.mode = "back"
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                os.kill(self.proc.pid, signal.SIGUSR1)
+            except OSError:
+                self.mode = "own"
+        else:
+            self.mode = "own"
 
     def _send(self, data: bytes) -> None:
         if self._closed:
@@ -533,6 +608,8 @@ class PtySession(asyncssh.SSHServerSession):
     def data_received(self, data: bytes, datatype) -> None:
         if self._eof or self._closed:
             return
+        if self.mode == "follow":  # the player's own app answers, at once
+            self._take_back()
         self.accepted += len(data)
         # Keys as valid UTF-8 (a Latin-1 terminal's bytes become U+FFFD), so
         # the app never meets a byte it cannot decode.
@@ -602,6 +679,8 @@ class PtySession(asyncssh.SSHServerSession):
                 pass
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.mode == "follow" and (width, height) != self.size[:2]:
+            self._take_back()  # another size is another shared view, if any
         self.size = (width, height, pixwidth, pixheight)
         if self.master is not None:
             self._set_size(self.master)
@@ -615,6 +694,8 @@ class PtySession(asyncssh.SSHServerSession):
     def pause_writing(self) -> None:
         self._paused = True
         self._stop_reading()
+        if self.mode == "follow":  # a link slower than the table: its own app paces it
+            self._take_back()
 
     def resume_writing(self) -> None:
         self._paused = False
@@ -628,11 +709,13 @@ class PtySession(asyncssh.SSHServerSession):
         app has started."""
         self._eof = True
         self._inbox.clear()
+        self._unfollow()
         self._hang_up()
         return True  # keep our half open until the app has exited
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self._unfollow()
         self._hang_up()
 
     def _hang_up(self) -> None:

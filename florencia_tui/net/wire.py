@@ -191,6 +191,32 @@ class ScreenDiff:
             out.append("\x1b[0m")
         return "".join(out)
 
+    def known(self) -> bool:
+        """Whether the shadow knows every cell (a whole frame has been drawn)."""
+        return bool(self.rows) and all(cell is not None for row in self.rows for cell in row)
+
+    def repaint(self, color_system: ColorSystem) -> str:
+        """The bytes that draw the whole screen the shadow holds, on a terminal
+        showing anything (a spectator who starts following a shared view)."""
+        out: list[str] = []
+        now = PLAIN
+        for y, row in enumerate(self.rows):
+            out.append(f"\x1b[{y + 1};1H")
+            text: list[str] = []
+            style = None
+            for cell in row:
+                ch, cell_style = cell if cell is not None else (" ", None)
+                if ch is WIDE:
+                    continue
+                if cell_style != style:
+                    now = self._emit(out, now, style, "".join(text), color_system)
+                    text, style = [], cell_style
+                text.append(ch)
+            now = self._emit(out, now, style, "".join(text), color_system)
+        if now != PLAIN:
+            out.append("\x1b[0m")
+        return "".join(out)
+
     @staticmethod
     def _emit(
         out: list[str],
@@ -232,3 +258,8 @@ class DiffingDisplay:
             self._diff_cursor = cursor
             renderable = DiffUpdate(text)
         super()._display(screen, renderable)
+        self.frame_written()
+
+    def frame_written(self) -> None:
+        """Called after every frame reached the driver (net/client.py's NetApp
+        times its own frames and writes a shared view's whole screen here)."""
