@@ -120,6 +120,27 @@ class Markers:
         return 0
 
 
+def hang_up(proc) -> None:
+    """Hang up an app (a process group leader on its own PTY, like a closed
+    terminal would): SIGHUP to its group now, SIGKILL 3 s later if it is
+    still running. Sessions' apps and shared renderers end this way."""
+    if proc is None or proc.returncode is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGHUP)
+    except OSError:
+        return
+
+    def kill() -> None:
+        if proc.returncode is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    asyncio.get_running_loop().call_later(3, kill)
+
+
 class SharedView:
     """One renderer app for one (server, table, size, terminal) key, and its followers."""
 
@@ -273,18 +294,4 @@ class SharedView:
         self._hang_up()
 
     def _hang_up(self) -> None:
-        proc = self.proc
-        if proc is None or proc.returncode is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGHUP)
-        except OSError:
-            return
-        asyncio.get_running_loop().call_later(3, self._kill)
-
-    def _kill(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except OSError:
-                pass
+        hang_up(self.proc)

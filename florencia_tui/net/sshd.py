@@ -44,7 +44,15 @@ import asyncssh
 
 from florencia_tui.net.passwords import check_password, read_passwords
 from florencia_tui.net.protocol import valid_user
-from florencia_tui.net.shared import CODE, MARK_ENV, RENDER_USER, Markers, SharedView, new_token
+from florencia_tui.net.shared import (
+    CODE,
+    MARK_ENV,
+    RENDER_USER,
+    Markers,
+    SharedView,
+    hang_up,
+    new_token,
+)
 from florencia_tui.net.zygote import Zygote, ZygoteLost
 
 log = logging.getLogger("florencia.ssh")
@@ -719,21 +727,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._hang_up()
 
     def _hang_up(self) -> None:
-        proc = self.proc
-        if proc is None or proc.returncode is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGHUP)
-        except OSError:
-            return
-        asyncio.get_running_loop().call_later(3, self._kill)
-
-    def _kill(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except OSError:
-                pass
+        hang_up(self.proc)
 
 
 async def start(
