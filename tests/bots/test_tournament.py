@@ -35,6 +35,10 @@ def test_tournament_reports_progress_on_stderr(capsys):
     err = capsys.readouterr().err.splitlines()
     assert [line.split(" games")[0] for line in err] == ["2/4", "4/4"]
     assert "random" in err[-1] and "ETA 0 s" in err[-1]
+    # Head to head so far, for a long run stopped before its end.
+    assert main(["tournament", "palazzo", "--seats", "heuristic,random", "--games", "2"]) == 0
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert "; heuristic ahead of random in " in last and " of 2 pairs" in last
 
 
 def test_long_runs_report_every_tenth_by_default_off_a_terminal(capsys):
