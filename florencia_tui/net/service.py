@@ -31,6 +31,7 @@ from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.games import REGISTRY
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
+from florencia_tui.net.shared import RENDER_VIA
 from florencia_tui.store import Store
 from florencia_tui.table import Table
 
@@ -702,7 +703,7 @@ class TableService:
             )
         people = []
         for c in sorted(self.conns, key=lambda c: c.user):
-            if not c.user:
+            if not c.user or c.via == RENDER_VIA:  # a shared view's renderer: nobody
                 continue
             if c.watching is None:
                 where = "in the lobby"

@@ -58,6 +58,8 @@ END = b"\x1b\\"
 MAX_MARK = 256
 #: The name the shared renderer signs in with (it only ever spectates).
 RENDER_USER = "spectators"
+#: How a renderer signs in (``--via``): the lobby does not list it among the people.
+RENDER_VIA = "shared"
 #: A joiner not given the whole screen within this many seconds (a renderer
 #: that cannot start or draw) takes its own app back.
 JOIN_TIMEOUT = 10.0

@@ -48,6 +48,7 @@ from florencia_tui.net.shared import (
     CODE,
     MARK_ENV,
     RENDER_USER,
+    RENDER_VIA,
     Markers,
     SharedView,
     hang_up,
@@ -557,7 +558,7 @@ class PtySession(asyncssh.SSHServerSession):
             rows,
             tuple((k, env.get(k)) for k in sorted(PASS_ENV)),
         )
-        argv = [*self.spawner.argv(RENDER_USER), "--render", code]
+        argv = [*self.spawner.argv(RENDER_USER), "--via", RENDER_VIA, "--render", code]
         self.mode = "follow"
         self.view = SharedView.join(self, key, argv, env, self.size)
 

@@ -106,6 +106,10 @@ async def test_an_idle_spectator_follows_and_a_key_brings_its_own_screen_back(ha
     s = await following(harness, "ana")
     (view,) = views_of(harness)
     assert view.proc is not None and view.proc.pid != s.proc.pid
+    # The renderer is nobody the lobby lists (ana and the host are).
+    host = await harness.link("host")
+    people = (await asyncio.to_thread(host.call, "lobby"))["people"]
+    assert sorted(p["user"] for p in people) == ["ana", "host", "host"]
     # The table moves: the follower's terminal is drawn by the shared renderer.
     sent = view.sent
     await asyncio.to_thread(table.submit, 0, table.legal(0)[0])
