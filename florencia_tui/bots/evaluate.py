@@ -59,9 +59,19 @@ def kit(game: Game) -> BotKit:
     return plugin(game.id).bot
 
 
+def seat_values(game: Game, s: State, ev: Evaluator | None = None) -> list[float]:
+    """Every seat's evaluation of ``s`` (by ``ev``, else the game's own: all
+    seats at once where its bot kit can)."""
+    k = kit(game)
+    if ev is None or ev is k.evaluate:
+        if k.values is not None:
+            return k.values(game, s)
+        ev = evaluator(game)
+    return [ev(game, s, p) for p in range(len(s["names"]))]
+
+
 def advantage(game: Game, s: State, seat: int, ev: Evaluator | None = None) -> float:
     """The seat's evaluation minus the best opponent's."""
-    ev = ev or evaluator(game)
-    values = [ev(game, s, p) for p in range(len(s["names"]))]
+    values = seat_values(game, s, ev)
     others = [v for p, v in enumerate(values) if p != seat]
     return values[seat] - (max(others) if others else 0.0)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from florencia_tui.bots.base import Bot, Observation
-from florencia_tui.bots.evaluate import advantage, candidates, evaluator, kit
+from florencia_tui.bots.evaluate import advantage, candidates, evaluator, kit, seat_values
 from florencia_tui.core.game import Game, State
 
 
@@ -42,7 +42,7 @@ def rewards(game: Game, s: State, ev) -> list[float]:
         cards = game.scores(s)
         winners = [c.seat for c in cards if c.winner]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    values = [ev(game, s, p) for p in range(n)]
+    values = seat_values(game, s, ev)
     out = []
     for p in range(n):
         best_other = max(v for q, v in enumerate(values) if q != p) if n > 1 else 0.0

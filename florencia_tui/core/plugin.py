@@ -36,6 +36,8 @@ class BotKit:
     """What bots know of one game (``games/<id>/bot.py`` defines ``BOT``).
 
     ``evaluate``: the position evaluation (None: the game's live scores);
+    ``values``: ``(game, state) -> [evaluate of each seat]``, where a game
+    computes them faster together (what the seats share, once);
     ``candidates``: ``(game, state, seat) -> actions``, the legal actions bots
     consider when a menu is too long to weigh every answer (None: all legal
     ones; it must depend only on what ``seat`` can see); ``candidates_only``:
@@ -48,6 +50,7 @@ class BotKit:
     """
 
     evaluate: Evaluator | None = None
+    values: Callable[[Game, State], list[float]] | None = None
     candidates: Callable[[Game, State, int], list[str]] | None = None
     candidates_only: bool = False
     search: dict[str, Any] = field(default_factory=dict)

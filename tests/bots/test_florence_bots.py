@@ -8,7 +8,7 @@ import pytest
 
 from florencia_tui.bots import observe
 from florencia_tui.bots.base import bot_kinds
-from florencia_tui.bots.evaluate import candidates, evaluator
+from florencia_tui.bots.evaluate import candidates, evaluator, seat_values
 from florencia_tui.bots.heuristic import HeuristicBot
 from florencia_tui.bots.search import SearchBot
 from florencia_tui.core.game import Game
@@ -295,3 +295,23 @@ def test_heuristic_beats_random():
         w = [c.seat for c in G.scores(s) if c.winner]
         wins += (1 / len(w)) if i in w else 0
     assert wins >= 2.5  # a random seat would expect 1
+
+
+def test_every_seat_valued_at_once_is_each_seat_valued_alone():
+    """``BOT.values`` (what the search and the heuristic read, sharing each
+    player's counts between the seats) gives exactly each seat's own evaluation,
+    in every kind of position random play reaches (auctions led, payouts to
+    convert, cards to keep, action turns, the end)."""
+    ev = evaluator(G)
+    checked = 0
+    for players, seed in ((3, 11), (4, 12), (5, 13)):
+        s = G.new([f"P{i}" for i in range(players)], seed)
+        pick = random.Random(seed)
+        while True:
+            assert seat_values(G, s) == [ev(G, s, p) for p in range(players)]
+            checked += 1
+            if G.is_over(s):
+                break
+            seat = G.to_act(s)[0]
+            s = G.apply(s, seat, G.sample(s, seat, pick))
+    assert checked > 300

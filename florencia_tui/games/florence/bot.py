@@ -154,11 +154,38 @@ def _receive(s: dict, seat: int, p: dict, x: dict, late: float = 1.0) -> None:
             p["prestige"].append(max(cards, key=lambda c: _prestige_one(s, seat, p, c, late)))
 
 
-def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> float:
+class Shared:
+    """What the evaluations of every seat in one state share, each computed
+    once: the game's progress and each player's counts (``SC.counts``)."""
+
+    __slots__ = ("s", "late", "_counts")
+
+    def __init__(self, s: dict) -> None:
+        self.s = s
+        self.late = progress(s)
+        self._counts: list[dict | None] = [None] * len(s["players"])
+
+    def counts(self, i: int) -> dict:
+        c = self._counts[i]
+        if c is None:
+            c = self._counts[i] = SC.counts(self.s["players"][i])
+        return c
+
+
+def _prestige_one(
+    s: dict,
+    seat: int,
+    p: dict,
+    card: str,
+    late: float = 1.0,
+    mine: dict | None = None,
+    shared: Shared | None = None,
+) -> float:
     """What prestige card ``card`` is worth to ``p`` (at ``seat``), blending its
-    score now with how close an unmet one is while the game is young."""
+    score now with how close an unmet one is while the game is young
+    (``mine``: ``SC.counts(p)`` if known; ``shared``: the other players' counts)."""
     name, kind, what, full, tied = D.PRESTIGE[card]
-    mine = SC.counts(p)
+    mine = mine or SC.counts(p)
     if kind == "all":
         reqs = SC.requirements(s, card)
         frac = sum(min(1.0, mine[k] / n) for k, n in reqs) / len(reqs)
@@ -166,7 +193,10 @@ def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> 
             return float(full)
         return full * frac * frac * 0.6 * (1 - late)
     v = mine[what]
-    others = [SC.counts(q)[what] for i, q in enumerate(s["players"]) if i != seat]
+    if shared is None:
+        others = [SC.counts(q)[what] for i, q in enumerate(s["players"]) if i != seat]
+    else:
+        others = [shared.counts(i)[what] for i in range(len(s["players"])) if i != seat]
     if kind == "most":
         best = max(others) if others else 0
         pts = 0 if v <= 0 else full if v > best else tied if v == best else 0
@@ -176,15 +206,16 @@ def _prestige_one(s: dict, seat: int, p: dict, card: str, late: float = 1.0) -> 
     return pts * (0.6 + 0.4 * late) + 0.3 * tied * (1 - late)
 
 
-def player_value(s: dict, seat: int, p: dict, terms=None) -> float:
+def player_value(s: dict, seat: int, p: dict, terms=None, shared: Shared | None = None) -> float:
     """Everything but the pending conversion and the bidding under way;
-    ``terms`` (evaluate.Terms) learns its parts."""
+    ``terms`` (evaluate.Terms) learns its parts; ``shared``: what the other
+    seats' evaluations of ``s`` share with this one."""
     if s["phase"] == "over":
         return float(
             p["pp"] + sum(pts for _, pts in s["final"][seat]["prestige"]) + TIEBREAK * p["money"]
         )
     mark = terms.mark if terms is not None else None
-    late = progress(s)
+    late = progress(s) if shared is None else shared.late
     v = float(p["pp"])
     if mark:
         mark("prestige", v)
@@ -233,8 +264,10 @@ def player_value(s: dict, seat: int, p: dict, terms=None) -> float:
                     v += room * (ROOM_WANTED if b in wanted else ROOM_OTHER)
         if mark:
             mark("room", v)
-    for c in p["prestige"]:
-        v += _prestige_one(s, seat, p, c, late)
+    if p["prestige"]:
+        mine = SC.counts(p)
+        for c in p["prestige"]:
+            v += _prestige_one(s, seat, p, c, late, mine, shared)
     if mark:
         mark("prestige cards", v)
     if s["phase"] == "action" and p["best"] > 0:
@@ -266,12 +299,12 @@ def _with_item(s: dict, seat: int, p: dict, item: str) -> dict:
     return q
 
 
-def florence_eval(game, s: dict, seat: int, terms=None) -> float:
+def florence_eval(game, s: dict, seat: int, terms=None, shared: Shared | None = None) -> float:
     p = _virtual(s, seat)
-    base = v = player_value(s, seat, p, terms)
+    base = v = player_value(s, seat, p, terms, shared)
     if s["phase"] == "over":
         return v
-    late = progress(s)
+    late = progress(s) if shared is None else shared.late
     for x in s["pending"]:
         if x["p"] == seat and x["k"] == "convert":
             # The best share of the payout to turn into PP (at the price of
@@ -287,7 +320,8 @@ def florence_eval(game, s: dict, seat: int, terms=None) -> float:
     a = s["auction"]
     if s["phase"] == "auction" and a and a["cur"] and a["cur"]["leader"] == seat:
         cur = a["cur"]
-        gain = player_value(s, seat, _with_item(s, seat, p, cur["item"])) - base
+        # (the other players are as in ``s``: their counts are still ``shared``'s)
+        gain = player_value(s, seat, _with_item(s, seat, p, cur["item"]), shared=shared) - base
         price = money_value(s, p["money"], late) - money_value(
             s, max(0, p["money"] - cur["high"]), late
         )
@@ -295,6 +329,12 @@ def florence_eval(game, s: dict, seat: int, terms=None) -> float:
     if terms is not None:
         terms.mark("auction", v)
     return v
+
+
+def florence_values(game, s: dict) -> list[float]:
+    """Every seat's ``florence_eval`` of ``s``, sharing what they have in common."""
+    shared = Shared(s)
+    return [florence_eval(game, s, seat, shared=shared) for seat in range(s["n"])]
 
 
 def candidates(game, s: dict, seat: int) -> list[str]:
@@ -306,6 +346,7 @@ def candidates(game, s: dict, seat: int) -> list[str]:
 
 BOT = BotKit(
     evaluate=florence_eval,
+    values=florence_values,
     candidates=candidates,
     # Selling prestige points rarely helps one ply ahead: the heuristic bot
     # also keeps to the candidates.
@@ -317,7 +358,9 @@ BOT = BotKit(
     # finished ahead of a heuristic seat in 61.3% of pairs over 200 games
     # (docs/bots.md).
     search={"rollout_depth": 6, "c": 0.25, "ordered": True, "greedy": True, "widen": 0.5},
-    # The app's level: about what the former 0.8 s time box reached on an idle
-    # machine (70% of head-to-head pairs in a first 30 games, docs/bots.md).
-    iterations=250,
+    # The app's level: 250 until session 22 (about what the former 0.8 s time
+    # box reached on an idle machine); 350 since tiles are kept as text and
+    # the seats' evaluations share their counts (an iteration ~15% cheaper),
+    # which the 0.8 s CPU cap still ends in about one decision in seven.
+    iterations=350,
 )

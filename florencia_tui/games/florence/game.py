@@ -92,10 +92,19 @@ class Florence(Game):
 
     def upgrade(self, s):
         """Saves from before the decision stack queued their frames with the
-        decision owed now first, as ``{"t": kind, "seat": seat, "kind": ...}``."""
+        decision owed now first, as ``{"t": kind, "seat": seat, "kind": ...}``;
+        saves from before session 22 keep a laid tile as a dict (with the
+        squares it covers), now the text ``notation.tile_record``."""
         pending = s.get("pending")
         if isinstance(pending, list) and any(isinstance(f, dict) and "t" in f for f in pending):
             s["pending"] = [R.frame_of_old(f) for f in reversed(pending)]
+        for p in s.get("players") or ():
+            tiles = p.get("tiles") if isinstance(p, dict) else None
+            if isinstance(tiles, list):
+                p["tiles"] = [
+                    N.tile_record(t["kind"], *t["at"], t["orient"]) if isinstance(t, dict) else t
+                    for t in tiles
+                ]
         return s
 
     def normalize(self, action: str) -> str:

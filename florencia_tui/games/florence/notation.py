@@ -141,6 +141,16 @@ def fmt_place(k: str, row: int, col: int, orient: str) -> str:
     return f"place {k} {row} {col} {orient}"
 
 
+def tile_record(k: str, row: int, col: int, orient: str) -> str:
+    """How the state keeps a laid tile: ``"<piece> <row> <col> r<k> [f]"``."""
+    return f"{k} {row} {col} {orient}"
+
+
+def tile_of(record: str) -> tuple[str, int, int, str]:
+    """(kind, row, column, orientation name) of a :func:`tile_record`."""
+    return place_args(record.split())
+
+
 def fmt_complete(p: str, bonus_cards: list[str]) -> str:
     return " ".join(["complete", p] + sorted(bonus_cards))
 

@@ -511,9 +511,10 @@ def _place_tile(s, p, kind, row, col, orient) -> None:
     if why:
         raise IllegalAction(why)
     p["grid"] = G.put(p["grid"], kind, cells)
-    p["tiles"].append(
-        {"kind": kind, "cells": [list(c) for c in cells], "at": [row, col], "orient": orient}
-    )
+    # A tile is kept as text, "<piece> <row> <col> <orientation>" (the place
+    # action's own arguments; the view derives its squares): every search step
+    # copies the state, and a list of strings copies in one slice.
+    p["tiles"].append(N.tile_record(kind, row, col, orient))
 
 
 def apply_place(s, f, a):

@@ -14,12 +14,20 @@ from florencia_tui.core.state import clone
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 
 # Every valid orientation of every piece with its cells, built once; each view
 # gets its own copy (core.state.clone).
 _PIECES = {k: {o: [list(c) for c in cells] for o, cells in G.ORIENTS[k].items()} for k in D.SHAPES}
+
+
+def _tile(record: str) -> dict:
+    """A laid tile as the board draws it, from its record in the state."""
+    kind, row, col, orient = N.tile_of(record)
+    cells = [list(c) for c in G.cells_at(kind, orient, row, col)]
+    return {"kind": kind, "cells": cells, "at": [row, col], "orient": orient}
 
 
 def money_visible(s: dict, owner: int, viewer) -> bool:
@@ -35,15 +43,7 @@ def _player_view(s: dict, i: int, viewer) -> dict:
         "track": p["pp"] % 50,
         "laps": p["pp"] // 50,
         "grid": G.rows(p["grid"]),
-        "tiles": [
-            {
-                "kind": t["kind"],
-                "cells": [list(c) for c in t["cells"]],
-                "at": list(t["at"]),
-                "orient": t["orient"],
-            }
-            for t in p["tiles"]
-        ],
+        "tiles": [_tile(t) for t in p["tiles"]],
         "buildings": list(p["buildings"]),
         "landscapes": dict(p["land"]),
         "jesters": p["jesters"],

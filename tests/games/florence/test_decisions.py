@@ -3,6 +3,7 @@ handlers in ``decisions.DECISIONS``, frames are the core's, actions are parsed
 once, and the bot values an auction object with the rules' own ``gain``."""
 
 import ast
+import json
 import random
 from pathlib import Path
 
@@ -145,3 +146,20 @@ def test_a_save_from_before_the_stack_opens_in_todays_form():
     old = dict(s, pending=[{"t": "place", "seat": f["p"], "kind": f["item"]}])
     assert GAME.load(GAME.dump(old)) == s
     assert GAME.load(GAME.dump(s)) == s
+
+
+def test_a_save_that_kept_tiles_as_dicts_opens_with_the_same_board():
+    """Saves from before session 22 kept each laid tile as a dict listing its
+    squares; they load as today's text records, and every seat's board is the same."""
+    pick = random.Random(5)
+    s = GAME.new(["A", "B", "C"], 5)
+    while sum(len(p["tiles"]) for p in s["players"]) < 6:
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.sample(s, seat, pick))
+    old = json.loads(GAME.dump(s))
+    for p, v in zip(old["players"], GAME.view(s, None)["players"]):
+        p["tiles"] = [dict(t) for t in v["tiles"]]  # kind, cells, at, orient
+        assert p["tiles"] and all(t["cells"] for t in p["tiles"])
+    loaded = GAME.load(json.dumps(old))
+    assert loaded == s
+    assert all(GAME.view(loaded, seat) == GAME.view(s, seat) for seat in (None, 0, 1, 2))

@@ -249,7 +249,7 @@ def test_e9_placement_rejections(fl):
     # a forest may touch buildings and the palazzo
     s3 = fl.action_phase(3)
     fl.furnish(s3, 0, ["chapel"])
-    chapel = s3["players"][0]["tiles"][0]["cells"]
+    chapel = fl.GAME.view(s3, 0)["players"][0]["tiles"][0]["cells"]
     assert chapel == [[0, 0], [0, 1], [0, 2]]
     fl.R.gain(s3, 0, "forest")
     assert "place forest 3 1 r0" in fl.GAME.legal(s3, 0)  # rows 3-4 touch the palazzo

@@ -95,7 +95,7 @@ def test_rule5_one_building_per_type(fl):
 def test_rule6_nothing_moves(fl):
     s = fl.action_phase(3)
     s = fl.play(s, (0, "place opera 0 0 r0"), (0, "place tower 4 5 r0"), (0, "done"))
-    tiles = [dict(t) for t in s["players"][0]["tiles"]]
+    tiles = list(s["players"][0]["tiles"])
     for seat in (1, 2):
         s = fl.play(s, (seat, "done"))
     assert s["players"][0]["tiles"] == tiles

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
+from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence.game import GAME
 
 PROBES = [
@@ -49,12 +50,14 @@ def check(s):
         grid = G.empty_grid()
         cells = []
         for t in p["tiles"]:
-            cells += [tuple(c) for c in t["cells"]]
-            grid = G.put(grid, t["kind"], t["cells"])
+            kind, row, col, orient = N.tile_of(t)
+            laid = G.cells_at(kind, orient, row, col)
+            cells += laid
+            grid = G.put(grid, kind, laid)
         assert len(cells) == len(set(cells)), "tiles overlap"
         assert all(0 <= r < 7 and 0 <= c < 7 and (r, c) not in D.PALAZZO for r, c in cells)
         assert grid == p["grid"]
-        kinds = Counter(t["kind"] for t in p["tiles"])
+        kinds = Counter(N.tile_of(t)[0] for t in p["tiles"])
         assert sorted(b for b in kinds if b in D.SIZE_CLASS) == sorted(p["buildings"])
         assert all(kinds[k] == p["land"][k] for k in D.LANDSCAPES)
         assert len(p["freedoms"]) == len(set(p["freedoms"]))
