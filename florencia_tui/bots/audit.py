@@ -20,8 +20,9 @@ from florencia_tui.games.strasbourg import data as strasbourg
 KEEP_PER_ROUND = 2
 #: A stack of more cards than this wins no more than a smaller one would.
 BIG_STACK = 8
-#: Cards left undrawn after the last round's planning: more is influence thrown away.
-UNUSED = 6
+#: Cards left undrawn after the last round's planning: more is influence thrown
+#: away (bots draw every card then; 6 until session 22 measured how far they fell short).
+UNUSED = 0
 
 
 @dataclass

@@ -101,10 +101,11 @@ def test_the_plan_audit_flags_the_plans_of_issue_18_and_not_sensible_ones():
             Plan(0, 3, 10, 7, 4),  # 3 left for two rounds
             Plan(0, 4, 4, 3, 1),  # one card kept for the last round: fair
             Plan(1, 5, 14, 1, 1),  # 13 cards never played
+            Plan(0, 5, 6, 5, 3),  # one card never played: still influence thrown away
         ]
     )
     assert [(p.seat, p.round) for p in audit.faults()] == [(1, 1), (1, 2), (0, 3)]
-    assert [(p.seat, p.round) for p in audit.wasted()] == [(1, 5)]
+    assert [(p.seat, p.round) for p in audit.wasted()] == [(1, 5), (0, 5)]
     assert audit.faults(seats=[2]) == []
 
 
@@ -124,6 +125,7 @@ def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
     assert g.is_over(s)
     assert {p.round for p in audit.plans} == {1, 2, 3, 4, 5}
     assert audit.faults(seats=[1, 2]) == []
+    assert audit.wasted(seats=[1, 2]) == []  # the last round draws every card left
     assert all(k <= 4 for seat, k in audit.tasks_kept if seat in (1, 2))
 
 

@@ -511,8 +511,15 @@ def candidates(game, s: dict, seat: int) -> list[str]:
     """Bots (search, and the heuristic past 80 options) split a hand into a
     few sensible stacks (all of it, one value, the highest k cards, every
     other card) rather than every sub-multiset, and sell all, none or one
-    kind of good at a time."""
+    kind of good at a time; in the last round they draw every card left."""
     pl = s["players"][seat]
+    if s["phase"] == "planning" and pl["plan"] == "draw" and pl["deck"]:
+        if s["round"] == data.ROUNDS:
+            # A card left in the deck after the last planning is worth nothing,
+            # and one more drawn can only add to a stack: stopping is never
+            # better. (Search bots used to stop early here, with 7-15 cards
+            # never drawn in most games: random rollouts hardly tell the two apart.)
+            return ["draw"]
     if s["phase"] == "planning" and pl["plan"] == "split":
         h = sorted(pl["hand"], reverse=True)
         opts = [h, h[0::2]] + [h[:k] for k in range(1, len(h))]
