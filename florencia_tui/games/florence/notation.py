@@ -137,13 +137,14 @@ def place_args(args: list[str]) -> tuple[str, int, int, str]:
     return k, row, col, name
 
 
-def fmt_place(k: str, row: int, col: int, orient: str) -> str:
-    return f"place {k} {row} {col} {orient}"
-
-
 def tile_record(k: str, row: int, col: int, orient: str) -> str:
-    """How the state keeps a laid tile: ``"<piece> <row> <col> r<k> [f]"``."""
+    """How the state keeps a laid tile: ``"<piece> <row> <col> r<k> [f]"``,
+    the arguments of the ``place`` action that laid it."""
     return f"{k} {row} {col} {orient}"
+
+
+def fmt_place(k: str, row: int, col: int, orient: str) -> str:
+    return "place " + tile_record(k, row, col, orient)
 
 
 def tile_of(record: str) -> tuple[str, int, int, str]:
