@@ -71,12 +71,21 @@ def first_mover(game: Game, s: State, seat: int) -> int:
 #: best one-ply advantage) instead of random ones; ``c``: UCB exploration;
 #: ``ordered``: expand a node's actions best first by one-ply evaluation
 #: instead of at random; ``widen``: if not 0, a node visited n times only
-#: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation.
+#: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation;
+#: ``until_own``: a rollout also ends where the searching seat owes the next
+#: decision (its leaves are then judged as the heuristic judges a move).
 #: The app's search level stops a decision after this many seconds of its own
 #: CPU time even if the game's budget (``BotKit.iterations``) is not spent.
 CPU_CAP = 0.8
 
-DEFAULTS = {"rollout_depth": 12, "c": 0.7, "ordered": False, "greedy": False, "widen": 0.0}
+DEFAULTS = {
+    "rollout_depth": 12,
+    "c": 0.7,
+    "ordered": False,
+    "greedy": False,
+    "widen": 0.0,
+    "until_own": False,
+}
 
 
 class SearchBot(Bot):
@@ -156,6 +165,7 @@ class SearchBot(Bot):
         self.ordered: bool = cfg["ordered"]
         self.greedy: bool = cfg["greedy"]
         self.widen: float = cfg["widen"]
+        self.until_own: bool = cfg["until_own"]
 
     def _budget(self, game: Game) -> tuple[int | None, Callable[[], float], float]:
         """(iterations, clock, seconds on that clock) for one decision."""
@@ -236,6 +246,8 @@ class SearchBot(Bot):
             if game.is_over(s):
                 break
             mover = first_mover(game, s, seat)
+            if self.until_own and mover == seat:
+                break
             step(s, mover, self._rollout_move(game, s, mover, pick, ev))
         r = rewards(game, s, ev)
         for child, mover in path:

@@ -315,3 +315,30 @@ def test_every_seat_valued_at_once_is_each_seat_valued_alone():
             seat = G.to_act(s)[0]
             s = G.apply(s, seat, G.sample(s, seat, pick))
     assert checked > 300
+
+
+@pytest.mark.parametrize("until_own", [False, True])
+def test_a_rollout_ends_where_the_searching_seat_is_next_to_decide(until_own, monkeypatch):
+    """With ``until_own`` (Florence's setting) a rollout stops as soon as the
+    searching seat owes the next decision, so every leaf is judged where the
+    seat itself is about to choose, never after rollout moves of its own;
+    without it, the rollout also plays the seat's own moves."""
+    moves = []  # (searching seat, mover) of every rollout move
+    real = SearchBot._rollout_move
+    searching = []
+
+    def spy(self, game, s, mover, pick, ev):
+        moves.append((searching[-1], mover))
+        return real(self, game, s, mover, pick, ev)
+
+    monkeypatch.setattr(SearchBot, "_rollout_move", spy)
+    for s in STATES[2:8]:
+        seat = G.to_act(s)[0]
+        if len(G.legal(s, seat)) > 1:
+            searching.append(seat)
+            SearchBot(iterations=40, until_own=until_own, rollout_depth=10).choose(
+                observe(G, s, seat, "k", True)
+            )
+    assert any(seat != mover for seat, mover in moves)  # the others' moves are played
+    own = sum(1 for seat, mover in moves if mover == seat)
+    assert (own == 0) == until_own
