@@ -14,8 +14,6 @@ from rich.console import Console
 from textual.widgets import Static
 
 from florencia_tui.games.florence import data as D
-from florencia_tui.games.florence import geometry as G
-from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
 from florencia_tui.table import Table
 
@@ -59,9 +57,7 @@ def take(s: dict, card: str) -> str:
 
 def place(s: dict, seat: int, kind: str, row: int, col: int, orient: str = "r0") -> None:
     p = s["players"][seat]
-    cells = G.cells_at(kind, orient, row, col)
-    p["grid"] = G.put(p["grid"], kind, cells)
-    p["tiles"].append(N.tile_record(kind, row, col, orient))
+    R.lay_tile(p, kind, row, col, orient)
     if kind in D.LANDSCAPES:
         p["land"][kind] += 1
         s["piles"][kind] -= 1

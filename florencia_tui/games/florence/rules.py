@@ -510,10 +510,15 @@ def _place_tile(s, p, kind, row, col, orient) -> None:
     why = G.check_cells(p["grid"], kind, cells, p["builders"])
     if why:
         raise IllegalAction(why)
-    p["grid"] = G.put(p["grid"], kind, cells)
-    # A tile is kept as text, "<piece> <row> <col> <orientation>" (the place
-    # action's own arguments; the view derives its squares): every search step
-    # copies the state, and a list of strings copies in one slice.
+    lay_tile(p, kind, row, col, orient, cells)
+
+
+def lay_tile(p: dict, kind: str, row: int, col: int, orient: str, cells=None) -> None:
+    """Put a tile on player ``p``'s grid, unchecked (``_place_tile`` checks).
+    A tile is kept as text, "<piece> <row> <col> <orientation>" (the place
+    action's own arguments; the view derives its squares): every search step
+    copies the state, and a list of strings copies in one slice."""
+    p["grid"] = G.put(p["grid"], kind, cells or G.cells_at(kind, orient, row, col))
     p["tiles"].append(N.tile_record(kind, row, col, orient))
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import geometry as G
-from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence.game import GAME
 
@@ -68,14 +67,12 @@ def furnish(s, seat, buildings=(), land=None):
     for kind, k in (land or {}).items():
         for _ in range(k):
             r, c, o = G.placements(p["grid"], kind, 2)[0]
-            p["grid"] = G.put(p["grid"], kind, G.cells_at(kind, o, r, c))
-            p["tiles"].append(N.tile_record(kind, r, c, o))
+            R.lay_tile(p, kind, r, c, o)
             p["land"][kind] += 1
             s["piles"][kind] -= 1
     for b in buildings:
         r, c, o = G.placements(p["grid"], b, 2)[0]
-        p["grid"] = G.put(p["grid"], b, G.cells_at(b, o, r, c))
-        p["tiles"].append(N.tile_record(b, r, c, o))
+        R.lay_tile(p, b, r, c, o)
         p["buildings"].append(b)
         s["supply"]["buildings"][b] -= 1
     return s
