@@ -233,15 +233,18 @@ class GameScreen(Screen[None]):
                 action = await asyncio.to_thread(self.table.bot_choice, seat)
             finally:
                 ticker.stop()
-            if not self.is_attached:  # the screen closed (or the app quit) meanwhile
-                return
+            if not self.is_attached or not self.app.is_running:
+                return  # the screen closed (or the app is shutting down) meanwhile
             self.table.submit(seat, action)
             self._bot_moves += 1
         self._bot_pending = False
         try:
             await self.advance()
-        except NoMatches:  # the app quit while this screen was being redrawn
-            if self.is_attached:
+        except NoMatches:
+            # The app shut down while this screen was being redrawn: a test's
+            # run_test() (or a closed SSH session) removes the screen's
+            # widgets before its workers stop, while it is still attached.
+            if self.is_attached and self.app.is_running:
                 raise
 
     def _show_end(self) -> None:
