@@ -233,19 +233,23 @@ class GameScreen(Screen[None]):
                 action = await asyncio.to_thread(self.table.bot_choice, seat)
             finally:
                 ticker.stop()
-            if not self.is_attached or not self.app.is_running:
+            if not self._live:
                 return  # the screen closed (or the app is shutting down) meanwhile
             self.table.submit(seat, action)
             self._bot_moves += 1
         self._bot_pending = False
         try:
             await self.advance()
-        except NoMatches:
-            # The app shut down while this screen was being redrawn: a test's
-            # run_test() (or a closed SSH session) removes the screen's
-            # widgets before its workers stop, while it is still attached.
-            if self.is_attached and self.app.is_running:
+        except NoMatches:  # the app shut down while this screen was being redrawn
+            if self._live:
                 raise
+
+    @property
+    def _live(self) -> bool:
+        """Attached to an app that is still running. Attached alone is not
+        enough: a test's run_test() (or a closed SSH session) removes the
+        screen's widgets before its workers stop, while it is still attached."""
+        return self.is_attached and self.app.is_running
 
     def _show_end(self) -> None:
         self.app.push_screen(EndScreen(self.table))
