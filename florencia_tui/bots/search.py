@@ -74,6 +74,10 @@ def first_mover(game: Game, s: State, seat: int) -> int:
 #: considers its ``1 + widen * sqrt(n)`` best actions by that evaluation;
 #: ``until_own``: a rollout also ends where the searching seat owes the next
 #: decision (its leaves are then judged as the heuristic judges a move).
+#: ``greedy_opponents``: in the tree, another seat plays its heuristic move of
+#: the deal (as greedy rollouts do) instead of choosing by UCB, so every
+#: iteration goes to the searching seat's own options (docs/bots.md, session
+#: 24: not yet the default anywhere).
 #: The app's search level stops a decision after this many seconds of its own
 #: CPU time even if the game's budget (``BotKit.iterations``) is not spent.
 CPU_CAP = 0.8
@@ -85,6 +89,7 @@ DEFAULTS = {
     "greedy": False,
     "widen": 0.0,
     "until_own": False,
+    "greedy_opponents": False,
 }
 
 
@@ -166,6 +171,7 @@ class SearchBot(Bot):
         self.greedy: bool = cfg["greedy"]
         self.widen: float = cfg["widen"]
         self.until_own: bool = cfg["until_own"]
+        self.greedy_opponents: bool = cfg["greedy_opponents"]
 
     def _budget(self, game: Game) -> tuple[int | None, Callable[[], float], float]:
         """(iterations, clock, seconds on that clock) for one decision."""
@@ -211,7 +217,9 @@ class SearchBot(Bot):
         while not game.is_over(s):
             mover = first_mover(game, s, seat)
             legal = candidates(game, s, mover)
-            if self.widen and len(legal) > 1:
+            if self.greedy_opponents and mover != seat and len(legal) > 1:
+                legal = [self._greedy_move(game, s, mover, ev)]
+            elif self.widen and len(legal) > 1:
                 if node.order is None:
                     node.order = self._rank(game, s, mover, legal, ev)
                 legal = self._widened(node, legal)
@@ -272,6 +280,11 @@ class SearchBot(Bot):
         would make on this deal: the candidate with the best one-ply advantage."""
         if not self.greedy:
             return game.sample(s, mover, pick)
+        return self._greedy_move(game, s, mover, ev)
+
+    @staticmethod
+    def _greedy_move(game: Game, s: State, mover: int, ev) -> str:
+        """The candidate with the best one-ply advantage for ``mover`` on this deal."""
         options = candidates(game, s, mover)
         if len(options) == 1:
             return options[0]

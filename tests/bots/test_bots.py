@@ -331,3 +331,33 @@ def test_florence_search_widens_from_the_heuristic_choice():
     assert narrow.widen == 0.5 and root.visits == 64
     assert len(root.children) <= 1 + 0.5 * 8
     assert set(root.children) == set(root.order[: len(root.children)])
+
+
+def test_greedy_opponents_play_their_heuristic_move_in_the_tree(monkeypatch):
+    """With ``greedy_opponents`` the tree ranks and weighs only the searching
+    seat's options; another seat's node takes that seat's one-ply best move."""
+    g = get_game("palazzo")
+    s = midgame(seed=5)
+    seat = g.to_act(s)[0]
+    obs = observe(g, s, seat, "k", with_redacted=True)
+    ranked, greedy = [], []
+    rank, move = SearchBot._rank, SearchBot._greedy_move
+
+    def spy_rank(game, state, mover, legal, ev):
+        ranked.append(mover)
+        return rank(game, state, mover, legal, ev)
+
+    def spy_move(game, state, mover, ev):
+        greedy.append(mover)
+        return move(game, state, mover, ev)
+
+    monkeypatch.setattr(SearchBot, "_rank", staticmethod(spy_rank))
+    monkeypatch.setattr(SearchBot, "_greedy_move", staticmethod(spy_move))
+    settings = dict(iterations=40, early_stop=False, rollout_depth=0, ordered=True, widen=0.5)
+    SearchBot(**settings).choose(obs)
+    assert ranked and any(m != seat for m in ranked)  # the plain tree ranks other seats' options
+    assert not greedy  # no rollout moves (depth 0): no greedy move either
+    ranked.clear()
+    SearchBot(greedy_opponents=True, **settings).choose(obs)
+    assert ranked and set(ranked) == {seat}
+    assert greedy and seat not in greedy
