@@ -76,8 +76,8 @@ def first_mover(game: Game, s: State, seat: int) -> int:
 #: decision (its leaves are then judged as the heuristic judges a move).
 #: ``greedy_opponents``: in the tree, another seat plays its heuristic move of
 #: the deal (as greedy rollouts do) instead of choosing by UCB, so every
-#: iteration goes to the searching seat's own options (docs/bots.md, session
-#: 24: not yet the default anywhere).
+#: iteration goes to the searching seat's own options (Florence's since
+#: session 24, docs/bots.md).
 #: The app's search level stops a decision after this many seconds of its own
 #: CPU time even if the game's budget (``BotKit.iterations``) is not spent.
 CPU_CAP = 0.8

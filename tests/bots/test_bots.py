@@ -329,6 +329,7 @@ def test_florence_search_widens_from_the_heuristic_choice():
     narrow.choose(obs)
     root = narrow.last_root
     assert narrow.widen == 0.5 and root.visits == 64
+    assert narrow.greedy_opponents  # Florence's tree gives the others their one-ply move
     assert len(root.children) <= 1 + 0.5 * 8
     assert set(root.children) == set(root.order[: len(root.children)])
 

@@ -362,6 +362,11 @@ BOT = BotKit(
     # own move, and a leaf after a fixed 6 moves (mid-auction, say) judged a
     # pass by the others' spending. 69.2% of head-to-head pairs in a first 30
     # games (seed 78) against 58-61% with 6 moves, and cheaper (docs/bots.md).
+    # Since session 24 another seat's node in the tree takes its one-ply best
+    # move of the deal (``greedy_opponents``), so the iterations go to this
+    # seat's own options: ahead of a heuristic seat in 67.5% of pairs on 60
+    # deals (seed 5300) where the former default reached 62.9%, and
+    # 78.0% (71.8%-83.2%) on 200 games of a fresh seed (2408; docs/bots.md).
     search={
         "rollout_depth": 10,
         "until_own": True,
@@ -369,6 +374,7 @@ BOT = BotKit(
         "ordered": True,
         "greedy": True,
         "widen": 0.5,
+        "greedy_opponents": True,
     },
     # The app's level: 250 until session 22 (about what the former 0.8 s time
     # box reached on an idle machine); 350 since tiles are kept as text and
