@@ -4,7 +4,8 @@ Each iteration deals the hidden information at random consistently with what
 the bot's seat has seen (``Game.determinize`` of its redacted observation),
 then walks one shared tree of action strings, choosing among the actions legal
 in that deal by UCB1 (with availability counts; per game only among a node's
-best few by one-ply evaluation, more as it is visited more), expands one node,
+best few by one-ply evaluation, more as it is visited more; per game another
+seat's node simply takes that seat's one-ply best move), expands one node,
 plays a short rollout with the real rules (random moves, or per game each
 seat's heuristic move), and backs up each seat's reward from the game's
 evaluation. It is deterministic for a given seed and iteration
