@@ -11,6 +11,7 @@ written by older versions still open.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -18,6 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, undone_indices
 
@@ -98,6 +100,51 @@ def _narrow(path: Path, mode: int) -> None:
     st = path.stat()
     if st.st_uid == os.getuid() and st.st_mode & 0o777 & ~mode:
         os.chmod(path, st.st_mode & 0o777 & mode)
+
+
+#: What a save may fail with: the file system's refusal (a full disk, a file
+#: that cannot be written) or SQLite's (a full disk, a file locked by another
+#: program past the busy timeout, any other error of the database).
+SAVE_ERRORS = (OSError, sqlite3.Error)
+
+
+class SaveFailed(IllegalAction):
+    """An action (or a new game) could not be saved, so it did not happen:
+    nothing changed. ``str(err)`` is the sentence to show the player, in words
+    they understand and with no path; ``reason`` the cause alone ("disk full").
+
+    It is a refusal (:class:`IllegalAction`) for whoever shows refusals, with
+    the difference that trying again later may work."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+    @classmethod
+    def of(cls, error: BaseException, what: str) -> SaveFailed:
+        """The error ``error`` (one of :data:`SAVE_ERRORS`) as a player reads
+        it: "could not save: disk full; your move was not played"."""
+        reason = save_reason(error)
+        return cls(f"could not save: {reason}; {what}", reason)
+
+
+def save_reason(error: BaseException) -> str:
+    """Why a save failed, in a player's words: a full disk, a database locked
+    by another program, or a plain reason (never the error's text, which may
+    name a path)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    text = str(error).lower()
+    if (
+        getattr(error, "errno", None) in (errno.ENOSPC, errno.EDQUOT)
+        or name.startswith("SQLITE_FULL")
+        or "disk is full" in text
+    ):
+        return "disk full"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return "the database is locked by another program"
+    if getattr(error, "errno", None) == errno.EROFS or name.startswith("SQLITE_READONLY"):
+        return "the save file is read-only"
+    return "the save file could not be written"
 
 
 @dataclass

@@ -23,7 +23,7 @@ from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
 from florencia_tui.gamelog import LogLine, log_lines
 from florencia_tui.games import REGISTRY, GamePlugin, get_game
-from florencia_tui.store import Store
+from florencia_tui.store import SAVE_ERRORS, SaveFailed, Store
 
 SPECTATOR = "spectator"
 
@@ -102,6 +102,16 @@ class TableLike(Protocol):
 
 
 @dataclass
+class Change:
+    """An action (or undo) worked out but not yet kept by its table."""
+
+    entry: LogEntry
+    state: State  # the state after it
+    undo_log: UndoLog  # what may be taken back after it
+    taken_back: LogEntry | None = None  # the entry an undo takes back
+
+
+@dataclass
 class Table(SeatQueries):
     game_id: str
     seats: list[dict]  # [{"name": ..., "kind": "human" | "bot:random"}]
@@ -120,9 +130,16 @@ class Table(SeatQueries):
         if self.state is None:
             self.state = self.game.new([s["name"] for s in self.seats], self.seed, self.options)
             if self.store is not None:
-                self.table_id = self.store.create(
-                    self.game_id, self.seed, self.seats, self.options, self.game.dump(self.state)
-                )
+                try:
+                    self.table_id = self.store.create(
+                        self.game_id,
+                        self.seed,
+                        self.seats,
+                        self.options,
+                        self.game.dump(self.state),
+                    )
+                except SAVE_ERRORS as e:  # one row or none: nothing is half made
+                    raise SaveFailed.of(e, "the game was not started") from e
         self._bots = {
             i: make_bot(s["kind"]) for i, s in enumerate(self.seats) if s["kind"] != "human"
         }
@@ -223,49 +240,62 @@ class Table(SeatQueries):
         return self.game.rules_help_for(self.game.options_in_effect(self.state))
 
     # ----- changes ----------------------------------------------------------
+    #
+    # The store first, then the state, then the screens: an action is worked
+    # out without touching the table (plan), saved (save), and only once it is
+    # in the store kept (commit). A save that fails raises SaveFailed and
+    # leaves the table exactly as it was. submit and undo do all three; the
+    # table service runs the save on its database thread between the two.
+
     def submit(self, seat: int, action: str) -> LogEntry:
-        """Apply ``action`` for ``seat``; raises IllegalAction with the reason.
+        """Apply ``action`` for ``seat``; raises IllegalAction with the reason
+        (SaveFailed when it could not be saved: then it was not played).
         ``"undo"`` takes back the seat's latest action (see :meth:`undo`)."""
-        action = as_text(action)  # IllegalAction for None, bytes, an int, ...
-        if action == UNDO:
-            return self.undo(seat)
-        before = self.state
-        after = self.game.apply(before, seat, action)  # raises before anything changes
-        text = {str(v): self.game.describe(before, seat, action, v) for v in range(len(self.seats))}
-        text[SPECTATOR] = self.game.describe(before, seat, action, None)
-        entry = LogEntry(len(self.entries), seat, action, text, self.game.status(before))
-        self.undo_log.push(self.game, seat, action, before, after)
-        self.state = after
-        self._save_and_tell(entry)
-        return entry
-
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not undo now (None: it may)."""
-        return self.undo_log.refusal(self.game, self.state, seat)
-
-    def can_undo(self, seat: int) -> bool:
-        return self.undo_refusal(seat) is None
+        return self.commit(self.save(self.plan(seat, action)))
 
     def undo(self, seat: int) -> LogEntry:
         """Take back ``seat``'s latest action; raises IllegalAction saying why not."""
-        status = self.game.status(self.state)
-        idx, before = self.undo_log.undo(self.game, self.state, seat)
+        return self.commit(self.save(self.plan_undo(seat)))
+
+    def plan(self, seat: int, action: str) -> Change:
+        """``action`` for ``seat`` worked out, the table unchanged; raises
+        IllegalAction with the reason."""
+        action = as_text(action)  # IllegalAction for None, bytes, an int, ...
+        if action == UNDO:
+            return self.plan_undo(seat)
+        before = self.state
+        after = self.game.apply(before, seat, action)
+        text = {str(v): self.game.describe(before, seat, action, v) for v in range(len(self.seats))}
+        text[SPECTATOR] = self.game.describe(before, seat, action, None)
+        entry = LogEntry(len(self.entries), seat, action, text, self.game.status(before))
+        undo_log = self.undo_log.copy()
+        undo_log.push(self.game, seat, action, before, after)
+        return Change(entry, after, undo_log)
+
+    def plan_undo(self, seat: int) -> Change:
+        """Taking back ``seat``'s latest action, worked out, the table
+        unchanged; raises IllegalAction saying why not."""
+        undo_log = self.undo_log.copy()
+        idx, before = undo_log.undo(self.game, self.state, seat)
         target = self.entries[idx]
-        target.undone = True
         name = self.names[seat]
         text = {k: f"{name} undoes: {line}" for k, line in target.text.items()}
-        entry = LogEntry(len(self.entries), seat, UNDO, text, status)
-        self.state = before
-        self._save_and_tell(entry)
-        return entry
+        entry = LogEntry(len(self.entries), seat, UNDO, text, self.game.status(self.state))
+        return Change(entry, before, undo_log, target)
 
-    def _save_and_tell(self, entry: LogEntry) -> None:
-        self.entries.append(entry)
-        after = self.state
-        if self.store is not None and self.table_id is not None:
-            over = self.game.is_over(after)
-            result = [c.to_dict() for c in self.game.scores(after)] if over else None
-            self.store.append(
+    def save(self, change: Change, store: Store | None = None) -> Change:
+        """Write ``change`` (its row and the state after it, in one
+        transaction) to ``store`` (default: the table's own; the table service
+        passes its database thread's connection). Raises SaveFailed saying why
+        it could not; the table itself is never touched here."""
+        store = store or self.store
+        if store is None or self.table_id is None:
+            return change
+        entry, after = change.entry, change.state
+        over = self.game.is_over(after)
+        result = [c.to_dict() for c in self.game.scores(after)] if over else None
+        try:
+            store.append(
                 self.table_id,
                 entry.index,
                 entry.seat,
@@ -276,6 +306,29 @@ class Table(SeatQueries):
                 result,
                 status=entry.status,
             )
+        except SAVE_ERRORS as e:
+            what = "nothing was taken back" if entry.is_undo else "your move was not played"
+            raise SaveFailed.of(e, what) from e
+        return change
+
+    def commit(self, change: Change) -> LogEntry:
+        """Keep a saved ``change``: only now does the table (and every screen
+        drawn from it) move on."""
+        if change.entry.index != len(self.entries):
+            raise RuntimeError("a change planned before another one was kept")
+        if change.taken_back is not None:
+            change.taken_back.undone = True
+        self.entries.append(change.entry)
+        self.undo_log = change.undo_log
+        self.state = change.state
+        return change.entry
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now (None: it may)."""
+        return self.undo_log.refusal(self.game, self.state, seat)
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_refusal(seat) is None
 
     def bot_to_act(self) -> int | None:
         """The first bot seat that owes a decision, if any."""
@@ -305,4 +358,4 @@ class Table(SeatQueries):
         return n
 
 
-__all__ = ["IllegalAction", "LogEntry", "Table", "TableLike"]
+__all__ = ["Change", "IllegalAction", "LogEntry", "SaveFailed", "Table", "TableLike"]

@@ -76,6 +76,18 @@ class UndoLog:
     def __len__(self) -> int:
         return len(self.entries)
 
+    def copy(self) -> UndoLog:
+        """A copy to plan the next entry on (a table keeps it only once the
+        entry is saved). The states are shared, not copied: a state is never
+        changed once made (``Game.apply`` returns a new one)."""
+        other = UndoLog()
+        other.entries = self.entries[:]  # an _Entry is never changed once made
+        other.effective = self.effective[:]
+        other.undone = set(self.undone)
+        other._window = self._window[:]
+        other._seat = self._seat
+        return other
+
     def push(self, game: Game, seat: int, action: str, before: State, after: State) -> bool:
         """Note an applied action; returns whether it is an undo barrier."""
         barrier = bool(game.undo_barrier(before, after, seat, action))
