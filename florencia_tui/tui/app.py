@@ -95,10 +95,16 @@ class FlorenciaApp(App[None]):
     def start_game(
         self, game_id: str, seats: list[dict], seed: int, options: dict | None = None
     ) -> None:
+        from florencia_tui.store import SaveFailed
         from florencia_tui.table import Table
         from florencia_tui.tui.screens.game import GameScreen
 
-        self.table = Table(game_id, seats, seed, options or {}, store=self.store)
+        try:
+            table = Table(game_id, seats, seed, options or {}, store=self.store)
+        except SaveFailed as e:  # nothing was made: the setup stays, to try again
+            self.notify(f"{str(e)[:1].upper()}{str(e)[1:]}.", severity="error")
+            return
+        self.table = table
         self.switch_screen(GameScreen(self.table, self.bot_delay))
 
     def open_saved(self, table_id: int) -> None:

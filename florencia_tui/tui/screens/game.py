@@ -26,6 +26,7 @@ from textual.widgets import Input, RichLog, Static
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.pacing import bot_pause
+from florencia_tui.store import SaveFailed
 from florencia_tui.table import LogEntry, TableLike
 from florencia_tui.tui.adapter import game_ui
 from florencia_tui.tui.messages import SubmitAction
@@ -39,6 +40,10 @@ from florencia_tui.tui.widgets.common.footer import SteadyFooter
 from florencia_tui.tui.widgets.common.quiet import QuietLog, set_content
 
 UNDONE_MARK = " (undone)"
+#: A bot's move that could not be saved is tried again after this many
+#: seconds, twice as long after each failure in a row, up to BOT_RETRY_MAX.
+BOT_RETRY = 1.0
+BOT_RETRY_MAX = 30.0
 
 
 def status_line(title: str, status: str, tail: str, width: int) -> str:
@@ -52,6 +57,11 @@ def status_line(title: str, status: str, tail: str, width: int) -> str:
         return escape(short)
     room = max(8, width - cell_len(tail))
     return escape((status[: room - 1] + "…" if len(status) > room else status) + tail)
+
+
+def _sentence(text: str) -> str:
+    """``text`` (a reason from the table) as a sentence: capital, full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 class CommandLine(Input):
@@ -102,6 +112,7 @@ class GameScreen(Screen[None]):
         self._curtain_up = False
         self._bot_pending = False
         self._bot_moves = 0  # bot moves shown since a human last decided (pacing)
+        self._bot_retry = 0.0  # seconds before a bot's unsaved move is tried again
         # The human seat whose turn is over but not yet confirmed: nothing else
         # happens until they press Enter (or take it back with u).
         self._confirm: int | None = None
@@ -235,7 +246,17 @@ class GameScreen(Screen[None]):
                 ticker.stop()
             if not self._live:
                 return  # the screen closed (or the app is shutting down) meanwhile
-            self.table.submit(seat, action)
+            try:
+                self.table.submit(seat, action)
+            except SaveFailed as e:  # nothing moved: say why, try again after a pause
+                self._bot_retry = min(BOT_RETRY_MAX, max(BOT_RETRY, 2 * self._bot_retry))
+                self._say(
+                    f"[b red]✗[/] Could not save {escape(name)}'s move: {escape(e.reason)}; "
+                    f"trying again in {self._bot_retry:g} s."
+                )
+                self.set_timer(self._bot_retry, self._bot_move)  # still _bot_pending
+                return
+            self._bot_retry = 0.0
             self._bot_moves += 1
         self._bot_pending = False
         try:
@@ -432,6 +453,9 @@ class GameScreen(Screen[None]):
             return False
         try:
             entry = self.table.submit(seat, action)
+        except SaveFailed as e:  # not played: the same decision stays, to try again
+            self._say(f"[b red]✗[/] {escape(_sentence(str(e)))}")
+            return False
         except IllegalAction as e:
             self._say(f"[b red]✗ Refused:[/] {escape(str(e))}")
             return False
@@ -525,8 +549,8 @@ class GameScreen(Screen[None]):
             return
         try:
             entry = self.table.undo(seat)
-        except IllegalAction as e:
-            self._say(f"[b red]✗[/] {escape(str(e)[:1].upper() + str(e)[1:])}.")
+        except IllegalAction as e:  # SaveFailed too: nothing was taken back
+            self._say(f"[b red]✗[/] {escape(_sentence(str(e)))}")
             return
         self._notice = ("[yellow]↶[/]", entry)
         self._render_notice()
