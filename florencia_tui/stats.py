@@ -3,15 +3,21 @@
 A finished game has ``status = 'over'`` and ``result``: the final score cards
 (seat, name, total, rank, winner) the table writes when the game ends. Shared
 wins count as a win for each winner.
+
+:func:`follow` follows one player across the tables they sat at (live or
+turn-based: a table is a saved game either way) and :func:`player_page`
+puts that beside their ratings (:mod:`florencia_tui.ratings`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rich.table import Table as RichTable
 
+from florencia_tui import ratings
 from florencia_tui.games import REGISTRY
 from florencia_tui.store import SavedGame, Store
 
@@ -44,9 +50,16 @@ class PlayerStats:
 
     key: str
     game: str
-    games: int = 0
+    games: int = 0  # finished
     wins: int = 0
     score_sum: float = 0.0
+    playing: int = 0  # tables still in play (follow counts them)
+
+    def add(self, card: dict) -> None:
+        """Count one finished seat's score card."""
+        self.games += 1
+        self.wins += 1 if card.get("winner") else 0
+        self.score_sum += card["total"]
 
     @property
     def mean_score(self) -> float:
@@ -121,12 +134,69 @@ def compute(store: Store, longest: int = 5) -> Stats:
             if kind != "human":
                 targets.append(st.bots.setdefault((kind, g.game), PlayerStats(kind, g.game)))
             for p in targets:
-                p.games += 1
-                p.wins += 1 if c.get("winner") else 0
-                p.score_sum += c["total"]
+                p.add(c)
     finished.sort(key=lambda x: (-x[1], x[0].id))
     st.longest = finished[:longest]
     return st
+
+
+def follow(store: Store, player: str, ids: Iterable[int]) -> dict[str, PlayerStats]:
+    """``player`` (a human's name or a bot level, as ``ratings.player_key``
+    names a seat) across the tables ``ids``, live or turn-based alike: per
+    game, the seats finished, won and their average score, and the tables
+    still in play (of those nothing but their number)."""
+    out: dict[str, PlayerStats] = {}
+    for gid in ids:
+        try:
+            g = store.get(gid)
+        except KeyError:
+            continue
+        mine = {i for i, s in enumerate(g.seats) if ratings.player_key(s) == player}
+        if not mine:
+            continue
+        p = out.setdefault(g.game, PlayerStats(player, g.game))
+        if g.status != "over":
+            p.playing += 1
+            continue
+        for c in store.result(gid) or []:
+            if int(c["seat"]) in mine:
+                p.add(c)
+    return out
+
+
+#: A player's page shows the rating after at most this many rated tables per game.
+HISTORY_SHOWN = 30
+
+
+def player_page(store: Store, player: str, ids: Iterable[int]) -> dict:
+    """What a player's page shows, as plain data (it crosses the table
+    service's socket): per game their rating, the tables ``ids`` followed
+    (:func:`follow`), and their rating after each of the latest rated tables.
+    Only finished tables' results are in it."""
+    tables = follow(store, player, ids)
+    rated = {s.game: s for s in ratings.standings(store, player)}
+    games = []
+    for game in sorted(set(tables) | set(rated), key=_title):
+        t = tables.get(game)
+        games.append(
+            {
+                "game": game,
+                "title": _title(game),
+                "rating": rated[game].to_dict() if game in rated else None,
+                "tables": None
+                if t is None
+                else {
+                    "finished": t.games,
+                    "wins": t.wins,
+                    "playing": t.playing,
+                    "mean_score": t.mean_score if t.games else None,
+                },
+                "history": [
+                    c.to_dict() for c in ratings.history(store, player, game, HISTORY_SHOWN)
+                ],
+            }
+        )
+    return {"player": player, "games": games}
 
 
 def _num(x: float | None) -> str:

@@ -341,6 +341,13 @@ class Store:
         rows = self.db.execute(f"SELECT {self._COLS}, result FROM games ORDER BY id")
         return [(self._saved(r), json.loads(r[9]) if r[9] else None) for r in rows]
 
+    def result(self, game_id: int) -> list[dict] | None:
+        """One game's final score cards (None while unfinished)."""
+        row = self.db.execute("SELECT result FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no saved game with id {game_id}")
+        return json.loads(row[0]) if row[0] else None
+
     def record(self, game_id: int) -> Record:
         g = self.get(game_id)
         return Record(
