@@ -42,7 +42,7 @@ class SettingsScreen(ModalScreen[None]):
             f"[b reverse] c [/] Confirm each turn: [b]{confirm}[/]\n"
             "      on: when your turn is over, play waits for Enter (u takes it back)\n\n"
             f"[b reverse] b [/] Bot speed: {speeds}\n"
-            "      seconds a bot's move stays on screen: "
+            "      seconds a bot's move is shown: "
             + ", ".join(f"{n} {SPEEDS[n]:g}" for n in SPEEDS)
             + "\n\n[dim]Esc returns to the game.[/]"
         )
