@@ -24,8 +24,19 @@ def home(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), []
 
 
-def setup(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
-    return FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7), ["down", "enter", "f3"]
+#: The games whose setup screen has a scene, in the home screen's order.
+SETUP_GAMES = ("florence", "palazzo", "strasbourg", "architects")
+
+
+def setup_of(game_id: str):
+    """The setup screen of ``game_id``, reached from home by arrows and Enter:
+    every seat, option and variant with its whole description."""
+
+    def scene(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+        app = FlorenciaApp(store=_store(tmp), bot_delay=0, default_seed=7)
+        return app, ["down"] * SETUP_GAMES.index(game_id) + ["enter"]
+
+    return scene
 
 
 def palazzo_board(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
@@ -43,6 +54,12 @@ def strasbourg_help(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
     # F1 in a game: the symbols of this board first, then the keys and rules.
     table = demo_table("strasbourg", 4, seed=20, steps=160, store=_store(tmp))
     return FlorenciaApp(store=table.store, bot_delay=0, table=table), ["f1"]
+
+
+def palazzo_settings(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
+    # o in a game: whether turns wait for Enter and how fast bots play.
+    app, _ = palazzo_board(tmp)
+    return app, ["o"]
 
 
 def palazzo_end(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
@@ -98,8 +115,9 @@ def palazzo_replay(tmp: Path) -> tuple[FlorenciaApp, list[str]]:
 
 SCENES = {
     "home": home,
-    "setup": setup,
+    **{f"setup-{game}": setup_of(game) for game in SETUP_GAMES},
     "palazzo-board": palazzo_board,
+    "palazzo-settings": palazzo_settings,
     "palazzo-buy": palazzo_buy,
     "palazzo-end": palazzo_end,
     "palazzo-replay": palazzo_replay,

@@ -27,3 +27,28 @@ async def test_the_settings_window_shows_what_it_sets(play, store, size):
         await d.press("c")
         assert "Confirm each turn: off" in "\n".join(drawn(box))
         assert d.app.confirm_turns is False
+
+
+# ----- 2. no text cut at the edge -----------------------------------------------------
+def _words(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_setup_shows_every_variant_and_bot_description_whole(play, size):
+    from textual.widgets import Static
+
+    from florencia_tui.games import available_games, get_game
+    from florencia_tui.tui.screens.setup import KIND_NOTES
+
+    for info in available_games():
+        async with play(size=size) as d:
+            await d.open_setup(info.id)
+            await d.press(*["f3"] * info.max_players)
+            notes = d.app.screen.query(".seat-note").results(Static)
+            shown = [_words(drawn(n)) for n in notes]
+            hints = [hint for *_, hint in get_game(info.id).setup_choices()]
+            kinds = [KIND_NOTES["human"], KIND_NOTES["bot:heuristic"]]
+            for text in hints + kinds:
+                assert " ".join(text.split()) in shown, (info.id, text, shown)
+            assert problems(d.app.screen) == [], info.id

@@ -85,7 +85,7 @@ class OptionRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(self.label, classes="seat-label")
         yield Button(self.values[0][1], id=f"optbtn-{self.key}", classes="seat-kind", compact=True)
-        yield Static(self.hint, classes="dim")
+        yield Static(self.hint, classes="dim seat-note")
 
     @property
     def value(self):
