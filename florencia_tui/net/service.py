@@ -27,12 +27,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from florencia_tui import ratings
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.games import REGISTRY
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.net.shared import RENDER_VIA
-from florencia_tui.store import Store
+from florencia_tui.stats import player_page
+from florencia_tui.store import SAVE_ERRORS, Store
 from florencia_tui.table import Table
 
 log = logging.getLogger("florencia.net")
@@ -64,6 +66,7 @@ LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
 MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
 INTERNAL = "internal error (the server has logged it)"
 MAX_REQUEST = 256 * 1024  # a request line (an action, a crash report) is far shorter
+RATINGS_SHOWN = 200  # a leaderboard sends at most this many players
 
 
 class ServiceError(Exception):
@@ -114,6 +117,7 @@ class TableService:
         self.store = store
         self.db = store.db
         self.db.executescript(SCHEMA)
+        ratings.rate_pending(store)  # tables that finished as the service last stopped
         if "options" not in {r[1] for r in self.db.execute("PRAGMA table_info(net_tables)")}:
             self.db.execute("ALTER TABLE net_tables ADD COLUMN options TEXT")  # older databases
         self.bot_delay = bot_delay
@@ -255,8 +259,9 @@ class TableService:
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
-        # The opener decides whether the table offers hints (bots/hint.py).
-        options = {"hints": bool(msg.get("hints", True))}
+        # The opener decides whether the table offers hints (bots/hint.py) and
+        # whether it is rated (ratings.py; it is unless they say no).
+        options = {"hints": bool(msg.get("hints", True)), "rated": bool(msg.get("rated", True))}
         w = Waiting(code, game, seats, seed, time.time(), options)
         with self.db:
             self.db.execute(
@@ -399,6 +404,40 @@ class TableService:
             raise ServiceError("not at a table")
         return [c.to_dict() for c in self.tables[conn.watching[0]].scores()]
 
+    # ----- ratings and players' pages (florencia_tui/ratings.py, stats.py) ------
+    async def op_ratings(self, conn: Conn, msg: dict) -> dict:
+        """One game's leaderboard, best first by ``sort`` (rating, games, wins)."""
+        game, sort = str(msg.get("game", "")), str(msg.get("sort", "rating"))
+        if game not in REGISTRY:
+            raise ServiceError(f"no game {game!r}")
+        if sort not in ratings.SORTS:
+            raise ServiceError(f"no sort {sort!r} (known: {', '.join(ratings.SORTS)})")
+        rows = await asyncio.to_thread(
+            _reading, self.store.path, ratings.leaderboard, game, sort, RATINGS_SHOWN
+        )
+        return {"game": game, "sort": sort, "rows": [r.to_dict() for r in rows]}
+
+    async def op_player(self, conn: Conn, msg: dict) -> dict:
+        """A player's page (stats.player_page): a person over every network
+        table they sat at, a bot level over its rated tables; of a table in
+        play nothing but that it is one."""
+        name = str(msg.get("name", ""))
+        if not (valid_user(name) or name in BOT_KINDS):
+            raise ServiceError(f"no player {name!r}")
+        return await asyncio.to_thread(_reading, self.store.path, _player_page, name)
+
+    def _rate_if_over(self, gid: int) -> None:
+        """A finished table's ratings, once (ratings.rate_table: an unrated
+        table changes nothing). A write that fails is logged, and made when
+        the service next starts (rate_pending)."""
+        table = self.tables.get(gid)
+        if table is None or not table.is_over():
+            return
+        try:
+            ratings.rate_table(self.store, gid)
+        except SAVE_ERRORS:
+            log.exception("table %s could not be rated now (it will be at the next start)", gid)
+
     # ----- tables -----------------------------------------------------------------
     def _new_code(self) -> str:
         taken = {r[0] for r in self.db.execute("SELECT code FROM net_tables")}
@@ -535,6 +574,8 @@ class TableService:
 
     # ----- pushing changes --------------------------------------------------------
     def _changed(self, gid: int, presence_only: bool = False) -> None:
+        if not presence_only:  # the action is saved: a game it ended is rated first
+            self._rate_if_over(gid)
         self.revs[gid] = self.revs.get(gid, 0) + 1
         shared: dict = {}  # one view per seat (spectators: one for all) for this change
         for c in list(self.conns):
@@ -713,6 +754,27 @@ class TableService:
                 where = f"playing at table {c.code}"
             people.append({"user": c.user, "via": c.via, "where": where})
         return {"tables": tables, "people": people}
+
+
+def _reading(path: Path, fn, *args):
+    """``fn(store, *args)`` on a connection of its own to the database at
+    ``path``, for a thread: a long read never holds up the loop."""
+    store = Store(path)
+    try:
+        return fn(store, *args)
+    finally:
+        store.close()
+
+
+def _player_page(store: Store, name: str) -> dict:
+    if name in BOT_KINDS:
+        ids = ratings.rated_tables(store, name)
+    else:
+        rows = store.db.execute(
+            "SELECT DISTINCT game_id FROM net_seats WHERE user=? ORDER BY game_id", (name,)
+        )
+        ids = [r[0] for r in rows]
+    return player_page(store, name, ids)
 
 
 def _socket_alive(path: Path) -> bool:
