@@ -6,7 +6,7 @@ Seats owing a simultaneous decision answer last-first (the seats before them
 wait, as a human who thinks long would: the case that made search bots draw
 their whole deck) or, with ``--ask any``, in random order. Prints, per level,
 the cards drawn per round (round 1, and later rounds) and the largest stack,
-the task cards kept, every plan ``bots.audit.PlanAudit.faults`` flags, and
+the task cards kept, every plan ``games.strasbourg.audit.PlanAudit.faults`` flags, and
 the seats that ended with many cards never drawn (``wasted``).
 """
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from florencia_tui.bots.audit import UNUSED, PlanAudit  # noqa: E402
 from florencia_tui.games import get_game  # noqa: E402
+from florencia_tui.games.strasbourg.audit import UNUSED, PlanAudit  # noqa: E402
 from florencia_tui.selfplay import play_one  # noqa: E402
 
 

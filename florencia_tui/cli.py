@@ -6,32 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-
-class Parser(argparse.ArgumentParser):
-    """argparse without its two ways of leaking a secret: no abbreviated options
-    (``--password X`` must not quietly become ``--password-file X``), and an
-    unknown argument is named by its option only, never echoed with its value."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs["allow_abbrev"] = False
-        super().__init__(*args, **kwargs)
-
-    def parse_args(self, args=None, namespace=None):
-        ns, extras = self.parse_known_args(args, namespace)
-        if extras:
-            names = [a.split("=", 1)[0] for a in extras if a.startswith("-")]
-            if "--password" in names:
-                self.error(
-                    "there is no --password option: a password on the command line "
-                    "is visible to every local account (ps); use --password-file FILE, "
-                    "$FLORENCIA_SSH_PASSWORD or --passwords FILE"
-                )
-            what = ", ".join(names) if names else "a value"
-            others = len(extras) - len(names)
-            if names and others:
-                what += f" (and {others} value(s), not shown)"
-            self.error(f"unrecognized arguments: {what}")
-        return ns
+from florencia_tui.parser import Parser
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -334,9 +309,9 @@ def cmd_export(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from florencia_tui.core.record import Record, replay
+    from florencia_tui.core.record import Record
     from florencia_tui.core.undo import UNDO
-    from florencia_tui.games import get_game
+    from florencia_tui.games import get_game, replay
 
     record = Record.from_json(Path(args.file).read_text())
     state = replay(record)

@@ -76,24 +76,3 @@ def bot_kinds(game: Game) -> list[str]:
     if type(game).redact is Game.redact:
         return ["bot:random"]
     return list(BOT_KINDS)
-
-
-def make_bot(kind: str) -> Bot:
-    from florencia_tui.bots.heuristic import HeuristicBot
-    from florencia_tui.bots.random_bot import RandomBot
-    from florencia_tui.bots.search import SearchBot
-
-    makers = {"bot:random": RandomBot, "bot:heuristic": HeuristicBot, "bot:search": SearchBot}
-    # "bot:search@0.5": 0.5 s per decision; "bot:search@400it": 400 iterations
-    # per decision whatever the machine (reproducible, for tournaments).
-    base, _, arg = kind.partition("@")
-    if base not in makers or (arg and base != "bot:search"):
-        raise KeyError(f"unknown bot kind '{kind}'")
-    try:
-        if arg.endswith("it"):
-            return SearchBot(iterations=int(arg[:-2]))
-        if arg:
-            return SearchBot(seconds=float(arg))
-    except ValueError:
-        raise KeyError(f"unknown bot kind '{kind}' (search@SECONDS or search@Nit)") from None
-    return makers[base]()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from florencia_tui.core.game import State
+from florencia_tui.core.game import Game, State
+from florencia_tui.core.undo import UndoLog
 
 
 @dataclass
@@ -45,15 +46,15 @@ class Record:
         )
 
 
-def replay(record: Record, upto: int | None = None) -> State:
-    """The state after the first ``upto`` entries (all by default).
+def replay(record: Record, game: Game, upto: int | None = None) -> State:
+    """The state after the first ``upto`` entries (all by default) of a record
+    of ``game`` (the caller looks it up: ``games.get_game(record.game)``; the
+    core knows no registry).
 
     Undo entries (``[seat, "undo"]``) take back that seat's latest action under
     the same policy the table enforces (``florencia_tui.core.undo``); a record
     whose undo the policy forbids raises IllegalAction."""
-    from florencia_tui.core.undo import UndoLog
-    from florencia_tui.games import get_game
-
-    game = get_game(record.game)
+    if record.game != game.id:
+        raise ValueError(f"a record of '{record.game}' replayed as '{game.id}'")
     s = game.new(record.names, record.seed, record.options)
     return UndoLog().replay(game, s, record.actions[:upto])

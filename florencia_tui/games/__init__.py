@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from florencia_tui.core import record
 from florencia_tui.core.plugin import GamePlugin
 from florencia_tui.games import architects, florence, palazzo, strasbourg
 
 if TYPE_CHECKING:
-    from florencia_tui.core.game import Game
+    from florencia_tui.core.game import Game, State
 
 REGISTRY: dict[str, GamePlugin] = {
     p.id: p for p in (florence.PLUGIN, palazzo.PLUGIN, strasbourg.PLUGIN, architects.PLUGIN)
@@ -49,3 +50,9 @@ def get_game(game_id: str) -> Game:
 
 def available_games() -> list[GamePlugin]:
     return [g for g in REGISTRY.values() if g.available]
+
+
+def replay(rec: record.Record, upto: int | None = None) -> State:
+    """The state after the first ``upto`` entries of ``rec`` (all by default),
+    played by its game's rules (``core.record.replay`` with the game looked up)."""
+    return record.replay(rec, get_game(rec.game), upto)

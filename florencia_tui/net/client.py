@@ -384,7 +384,7 @@ class _NoStore:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from florencia_tui.cli import Parser
+    from florencia_tui.parser import Parser
 
     p = Parser(prog="python -m florencia_tui.net.client")
     p.add_argument("--socket", required=True, help="the table service's Unix socket")

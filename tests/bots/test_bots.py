@@ -6,8 +6,9 @@ from collections import Counter
 import pytest
 
 from florencia_tui.bots import observe
-from florencia_tui.bots.base import bot_kinds, make_bot
+from florencia_tui.bots.base import bot_kinds
 from florencia_tui.bots.evaluate import candidates
+from florencia_tui.bots.factory import make_bot
 from florencia_tui.bots.heuristic import HeuristicBot
 from florencia_tui.bots.search import SearchBot
 from florencia_tui.core.state import clone

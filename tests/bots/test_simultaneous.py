@@ -88,7 +88,7 @@ def test_strasbourg_bots_plan_sensibly_while_a_human_is_still_drawing():
 
 
 def test_the_plan_audit_flags_the_plans_of_issue_18_and_not_sensible_ones():
-    from florencia_tui.bots.audit import Plan, PlanAudit
+    from florencia_tui.games.strasbourg.audit import Plan, PlanAudit
 
     audit = PlanAudit(
         plans=[
@@ -114,7 +114,7 @@ def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
     """The last seat owing a decision answers first (the seats before it wait,
     as a human who thinks long), or any: every bot decides while others'
     simultaneous decisions are open, and makes no plan of issue 18's kind."""
-    from florencia_tui.bots.audit import PlanAudit
+    from florencia_tui.games.strasbourg.audit import PlanAudit
     from florencia_tui.selfplay import play_one
 
     audit = PlanAudit()

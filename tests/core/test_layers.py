@@ -49,6 +49,72 @@ def _rules_files() -> list[Path]:
     return files
 
 
+def test_the_core_never_reaches_the_game_registry():
+    """``core/`` is the protocol every game implements: it knows no game, and
+    no registry of them (a record is replayed with the game its caller looked
+    up: ``games.replay``)."""
+    for f in (PKG / "core").rglob("*.py"):
+        bad = {m for m in imported_modules(f) if m.startswith("florencia_tui.games")}
+        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+
+
+def test_the_bots_know_a_game_only_through_its_plugin():
+    """bots/ reaches a game through the registry (``games.plugin``), never into
+    one game's package (a game's own tools, like Strasbourg's plan audit, live
+    in that package)."""
+    for f in (PKG / "bots").rglob("*.py"):
+        bad = {m for m in imported_modules(f) if m.startswith("florencia_tui.games.")}
+        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Every module of the package and the modules of the package it imports,
+    at its top or inside a function (``from a import b`` counts the module
+    ``a.b`` when there is one, else ``a``)."""
+    files = {}
+    for f in PKG.rglob("*.py"):
+        parts = f.relative_to(PKG.parent).with_suffix("").parts
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+    graph = {}
+    for name, f in files.items():
+        package = name if f.name == "__init__.py" else name.rpartition(".")[0]
+        out = set()
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*up, base] if base else up)
+                subs = {f"{base}.{a.name}" for a in node.names} & files.keys()
+                out |= subs if len(subs) == len(node.names) else subs | {base}
+        graph[name] = out & files.keys()
+    return graph
+
+
+def test_no_module_imports_itself_through_others():
+    """No import circle anywhere in the package, imports inside functions
+    included (issue 28: the record and the registry, the bot classes and their
+    base, the command line and net/, Architects' rules and scoring)."""
+    graph = module_imports()
+    assert "florencia_tui.bots.search" in graph["florencia_tui.bots.factory"]
+    for start in sorted(graph):
+        path, seen = [start], {start}
+        stack = [iter(sorted(graph[start]))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                path.pop()
+                continue
+            assert nxt != start, "import circle: " + " -> ".join([*path, start])
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                stack.append(iter(sorted(graph[nxt])))
+
+
 def test_core_and_game_rules_import_nothing_above_them():
     files = _rules_files()
     assert any(f.name == "bot.py" for f in files) and any(f.name == "rules.py" for f in files)

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from florencia_tui.core import IllegalAction, Record, replay
+from florencia_tui.core import IllegalAction, Record
 from florencia_tui.core.game import ScoreCard, ScoreLine, rank_cards
 from florencia_tui.core.notation import split, to_int, want_args
 from florencia_tui.core.state import clone
-from florencia_tui.games import REGISTRY, available_games, get_game
+from florencia_tui.games import REGISTRY, available_games, get_game, replay
 
 
 def test_registry_lists_the_four_games():

@@ -3,8 +3,8 @@ played to the end by real key presses against a bot, then replayed."""
 
 from __future__ import annotations
 
-from florencia_tui.core.record import replay
 from florencia_tui.gamelog import ALL, Timeline
+from florencia_tui.games import replay
 from florencia_tui.table import Table
 from tests.tui.screen_text import screen_text
 

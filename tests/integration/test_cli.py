@@ -101,7 +101,7 @@ def test_kill_minus_9_loses_no_applied_action(tmp_path):
     store = Store(tmp_path / "florencia.sqlite3")
     resumed = Table.resume(store, table_id)
     assert len(resumed.entries) == last == 60
-    from florencia_tui.core import replay
+    from florencia_tui.games import replay
 
     assert replay(store.record(table_id)) == resumed.state
     resumed.run_bots()

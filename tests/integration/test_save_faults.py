@@ -18,8 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from florencia_tui.core.record import replay
-from florencia_tui.games import REGISTRY
+from florencia_tui.games import REGISTRY, replay
 from florencia_tui.store import SaveFailed, Store
 from florencia_tui.table import Table
 

@@ -4,7 +4,8 @@ import sqlite3
 
 import pytest
 
-from florencia_tui.core import IllegalAction, replay
+from florencia_tui.core import IllegalAction
+from florencia_tui.games import replay
 from florencia_tui.store import Store, data_dir
 from florencia_tui.table import Table
 

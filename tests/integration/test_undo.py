@@ -8,8 +8,9 @@ import sqlite3
 import pytest
 
 from florencia_tui.cli import main
-from florencia_tui.core import UNDO, IllegalAction, Record, replay
+from florencia_tui.core import UNDO, IllegalAction, Record
 from florencia_tui.core.game import Game
+from florencia_tui.games import replay
 from florencia_tui.store import Store
 from florencia_tui.table import Table
 

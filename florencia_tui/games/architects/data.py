@@ -182,6 +182,8 @@ PROMO_APPRENTICES = {
     43: ("Peddler", "C", -1, "peddler", None),
 }
 ALL_APPRENTICES = {**APPRENTICES, **PROMO_APPRENTICES}
+#: Each apprentice's skills (the letters a building's requirement names).
+SKILLS = {aid: a[1] for aid, a in ALL_APPRENTICES.items()}
 
 # ---- buildings (SOURCED s.10.2) ----------------------------------------------------
 # id: (name, required skills, cost, virtue on build, printed VP, "I"/"E", effect key)

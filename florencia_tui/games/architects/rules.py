@@ -14,9 +14,9 @@ from florencia_tui.core import decisions, rng
 
 from . import data as D
 from .notation import pay_token
+from .scoring import finish_game
 
 ABILITY = {aid: a[3] for aid, a in D.ALL_APPRENTICES.items()}
-SKILLS = {aid: a[1] for aid, a in D.ALL_APPRENTICES.items()}
 
 
 # ---------------------------------------------------------------- setup
@@ -298,7 +298,7 @@ def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
 def skills_of(P: dict) -> set:
     out: set = set()
     for a in P["appr"]:
-        out.update(SKILLS[a])
+        out.update(D.SKILLS[a])
     return out
 
 
@@ -890,15 +890,11 @@ def advance(s: dict) -> None:
 def end_turn(s: dict) -> None:
     s["turns"] += 1
     if s.get("passes", 0) >= s["np"]:
-        from .scoring import finish_game
-
         finish_game(s)
         return
     if s["final"] is not None:
         s["final"] -= 1
         if s["final"] <= 0:
-            from .scoring import finish_game
-
             finish_game(s)
             return
     s["turn"] = (s["turn"] + 1) % s["np"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import data as D
-from .rules import SKILLS
 
 
 def debt_cost(P: dict) -> int:
@@ -99,7 +98,7 @@ def score_lines(s: dict, p: int, P: dict) -> list[tuple[str, int]]:
             if all(mine > Q[r] for q, Q in enumerate(s["players"]) if q != p):
                 bonus += 2
         elif eff.startswith("hut_"):
-            bonus += sum(1 for a in P["appr"] if eff[4] in SKILLS[a])
+            bonus += sum(1 for a in P["appr"] if eff[4] in D.SKILLS[a])
         elif eff == "aqueduct":
             bonus += len(P["built"])
         elif eff == "university":

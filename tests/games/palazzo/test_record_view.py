@@ -3,8 +3,9 @@
 import json
 import random
 
-from florencia_tui.core.record import Record, replay
+from florencia_tui.core.record import Record
 from florencia_tui.core.state import clone
+from florencia_tui.games import replay
 from florencia_tui.games.palazzo.game import GAME
 
 CONTRACT_KEYS = {
