@@ -52,3 +52,20 @@ async def test_setup_shows_every_variant_and_bot_description_whole(play, size):
             for text in hints + kinds:
                 assert " ".join(text.split()) in shown, (info.id, text, shown)
             assert problems(d.app.screen) == [], info.id
+
+
+async def test_the_footer_shows_confirm_turn_whole_at_80_columns(play, store):
+    from textual.widgets._footer import FooterKey
+
+    table = demo_table("palazzo", 3, seed=2024, steps=120, store=store)
+    async with play(table=table, confirm_turns=True) as d:
+        await d.press("1")  # Ana takes a revealed card: her turn waits for Enter
+        assert d.app.screen.check_action("confirm", ())
+        await d.settle()
+        keys = {k.description: k for k in d.app.screen.query(FooterKey)}
+        assert "Confirm turn" in keys and "Hint" not in keys  # nothing to hint at
+        assert keys["Confirm turn"].region.right <= 80
+        assert problems(d.app.screen) == []
+        await d.press("enter")
+        keys = {k.description for k in d.app.screen.query(FooterKey)}
+        assert "Hint" in keys and "Confirm turn" not in keys

@@ -480,8 +480,11 @@ class GameScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        waiting = self._confirm is not None and self._confirm == self.viewer
         if action == "confirm":  # Enter confirms only at the end-of-turn step
-            return self._confirm is not None and self._confirm == self.viewer
+            return waiting
+        if action == "hint":  # nothing to decide then: its place in the footer is Enter's
+            return not waiting
         return True
 
     async def action_confirm(self) -> None:
