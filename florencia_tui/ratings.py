@@ -28,6 +28,7 @@ module can re-rate everything.
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import asdict, dataclass
 
 from openskill.models import PlackettLuce
@@ -329,3 +330,57 @@ def mark(s: Standing | dict) -> str:
         (s["rating"], s["provisional"]) if isinstance(s, dict) else (s.rating, s.provisional)
     )
     return f"{rating:.1f}" + ("?" if provisional else "")
+
+
+# ----- as text (the command line and the player's page) ---------------------------
+LEGEND = f"? provisional: fewer than {PROVISIONAL_GAMES} rated games"
+
+
+def place(rank: int, seats: int) -> str:
+    """A rank in words: "1st of 3"."""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix} of {seats}"
+
+
+def leaderboard_lines(rows: list[dict]) -> list[str]:
+    """A leaderboard (``Standing.to_dict`` rows, in order) as lines of at most 72 cells."""
+    lines = [
+        f"{'#':>4}  {'player':<24} {'rating':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'wins':>6}"
+    ]
+    for i, r in enumerate(rows, 1):
+        lines.append(
+            f"{i:>4}  {r['player'][:24]:<24} {mark(r):>8} {r['mu']:>7.2f} {r['sigma']:>6.2f}"
+            f" {r['games']:>6} {r['wins']:>6}"
+        )
+    return lines
+
+
+def page_lines(page: dict, day=None) -> list[str]:
+    """A player's page (``stats.player_page``) as lines: per game the rating,
+    the tables followed, and the rating after each of the latest rated tables.
+    ``day(ts)`` writes a date (default: the local date and time)."""
+    day = day or (lambda ts: time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)))
+    lines = []
+    for g in page["games"]:
+        lines.append(g["title"])
+        r, t = g["rating"], g["tables"]
+        if r is not None:
+            lines.append(
+                f"  rating {mark(r)} (mu {r['mu']:.2f}, sigma {r['sigma']:.2f}) after"
+                f" {r['games']} rated game{'s' if r['games'] != 1 else ''}, {r['wins']} won"
+            )
+        else:
+            lines.append("  not rated yet")
+        if t is not None:
+            avg = "" if t["mean_score"] is None else f", average score {t['mean_score']:.1f}"
+            lines.append(
+                f"  tables: {t['finished']} finished, {t['wins']} won{avg}"
+                + (f"; {t['playing']} in play" if t["playing"] else "")
+            )
+        for h in g["history"]:
+            delta = h["rating"] - h["before"]
+            lines.append(
+                f"  {day(h['ts'])}  table {h['game_id']:<6} {place(h['rank'], h['seats']):<9}"
+                f"  rating {h['rating']:6.1f} ({delta:+.1f})"
+            )
+    return lines

@@ -151,3 +151,100 @@ def test_a_rating_that_could_not_be_written_is_made_when_the_service_next_starts
     bob = Connection(str(svc.sock), "bob")
     assert set(board(bob)) == {"alice", "bot:random"}
     bob.close()
+
+
+async def test_the_lobby_s_ratings_screen_sorts_with_keys_and_opens_a_players_page(
+    services, tmp_path
+):
+    from textual.widgets import DataTable, Static
+
+    from florencia_tui import ratings
+    from florencia_tui.net.client import NetApp
+    from florencia_tui.store import Store
+    from florencia_tui.tui.screens.ratings import PlayerScreen, RatingsScreen
+    from tests.integration.test_ratings import finished
+
+    # Finished rated tables in the server's database, such that rating, games
+    # and wins each put the four players in another order.
+    store = Store(tmp_path / "net.sqlite3")
+    for k in range(6):
+        finished(store, ["ana", "bot:heuristic", "ben"], [1, 2 + k % 2, 3 - k % 2])
+    for _ in range(2):
+        finished(store, ["cy", "ana"], [9, 1])
+    finished(store, ["ana", "cy"], [9, 1])
+    for _ in range(3):
+        finished(store, ["ana", "bot:heuristic"], [9, 1])
+    ratings.rate_pending(store)
+    orders = {
+        sort: [s.player for s in ratings.leaderboard(store, "palazzo", sort)]
+        for sort in ratings.SORTS
+    }
+    assert len({tuple(o) for o in orders.values()}) == 3  # each key gives its own order
+    store.close()
+
+    svc = services()
+    app = NetApp(Connection(str(svc.sock), "ana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, RatingsScreen)
+        while screen.game != "palazzo":
+            await pilot.press("right")
+        table = screen.query_one("#ratings-table", DataTable)
+
+        def shown() -> list[str]:
+            return [table.get_row_at(i)[1].plain for i in range(table.row_count)]
+
+        assert shown() == orders["rating"]
+        for key, sort in (("g", "games"), ("w", "wins"), ("r", "rating")):
+            await pilot.press(key)
+            assert shown() == orders[sort], sort
+        title = str(screen.query_one("#ratings-title", Static).render())
+        assert "Palazzo" in title and "by rating" in title
+        marks = {table.get_row_at(i)[1].plain: table.get_row_at(i)[2].plain for i in range(4)}
+        assert marks["cy"].endswith("?") and not marks["ana"].endswith("?")
+
+        row = orders["rating"].index("cy")
+        for _ in range(row):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, PlayerScreen) and page.player == "cy"
+        text = str(page.query_one("#player-page", Static).render())
+        assert "Palazzo" in text and "3 rated games, 2 won" in text
+        assert text.count("1st of 2") == 2 and text.count("2nd of 2") == 1
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("right")
+        assert screen.game != "palazzo" and table.row_count == 0
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RatingsScreen)
+
+
+async def test_the_new_table_dialog_makes_a_rated_table_unless_f6_says_no():
+    from textual.app import App
+    from textual.widgets import Button
+
+    from florencia_tui.tui.screens.lobby import NewTableScreen
+
+    specs = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(NewTableScreen(), specs.append)
+            self.push_screen(NewTableScreen(), specs.append)
+
+    async with Host().run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert str(screen.query_one("#new-rated", Button).label) == "yes"
+        screen.query_one("#new-bots").value = "1"
+        await pilot.press("f6")  # from the list of games, or a number's box alike
+        assert str(screen.query_one("#new-rated", Button).label) == "no"
+        await pilot.press("f5")
+        await pilot.pause()
+        pilot.app.screen.query_one("#new-bots").value = "1"
+        await pilot.press("f5")  # the default
+        await pilot.pause()
+    assert [s["rated"] for s in specs] == [False, True]

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net.remote import RemoteError
+from florencia_tui.tui.screens.ratings import RatingsScreen, Unavailable
 
 #: The lobby's own styles; the networked app loads them after tui/app.tcss.
 LOBBY_CSS = Path(__file__).resolve().with_name("lobby.tcss")
@@ -69,9 +70,14 @@ def table_text(t: dict) -> Text:
 class NewTableScreen(ModalScreen[dict | None]):
     """Choose a game, how many other humans and how many bots (and how strong)."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("f5", "create", "Create")]
+    BINDINGS = [
+        ("escape", "cancel", "Cancel"),
+        ("f5", "create", "Create"),
+        ("f6", "toggle_rated", "Rated"),
+    ]
     bot = "bot:random"
     hints = True  # the opener decides whether 'h' gives hints at this table
+    rated = True  # ... and whether its result counts in the ratings
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
@@ -93,6 +99,8 @@ class NewTableScreen(ModalScreen[dict | None]):
             with Horizontal(classes="row"):
                 yield Label("Hints (h)", classes="field")
                 yield Button("on", id="new-hints", compact=True)
+                yield Label("Rated", id="new-rated-label")
+                yield Button("yes", id="new-rated", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
             yield Static(
@@ -125,6 +133,14 @@ class NewTableScreen(ModalScreen[dict | None]):
         self.hints = not self.hints
         event.button.label = "on" if self.hints else "off"
 
+    @on(Button.Pressed, "#new-rated")
+    def action_toggle_rated(self, event: Button.Pressed | None = None) -> None:
+        """A rated table's finish changes its players' ratings (florencia_tui/ratings.py)."""
+        if event is not None:
+            event.stop()
+        self.rated = not self.rated
+        self.query_one("#new-rated", Button).label = "yes" if self.rated else "no"
+
     @on(Input.Submitted, "#new-humans, #new-bots")
     @on(Button.Pressed, "#new-create")
     def action_create(self, event: Input.Submitted | Button.Pressed | None = None) -> None:
@@ -152,11 +168,31 @@ class NewTableScreen(ModalScreen[dict | None]):
                 "bots": bots,
                 "bot": self.bot,
                 "hints": self.hints,
+                "rated": self.rated,
             }
         )
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ServiceRatings:
+    """The ratings screens' source: the table service's answers."""
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+
+    def leaderboard(self, game: str, sort: str) -> list[dict]:
+        try:
+            return self.conn.call("ratings", game=game, sort=sort)["rows"]
+        except RemoteError as e:
+            raise Unavailable(str(e)) from None
+
+    def page(self, player: str) -> dict:
+        try:
+            return self.conn.call("player", name=player)
+        except RemoteError as e:
+            raise Unavailable(str(e)) from None
 
 
 class LobbyScreen(Screen[None]):
@@ -165,6 +201,7 @@ class LobbyScreen(Screen[None]):
         ("s", "spectate", "Spectate"),
         ("j", "code", "Join by code"),
         ("l", "leave_table", "Leave seat"),
+        ("r", "ratings", "Ratings"),
         ("q", "app.quit", "Quit"),
     ]
 
@@ -253,6 +290,11 @@ class LobbyScreen(Screen[None]):
         t = self._highlighted()
         if t is not None:
             self.app.spectate(t["code"])
+
+    def action_ratings(self) -> None:
+        """The ratings, of the highlighted table's game to begin with."""
+        t = self._highlighted()
+        self.app.push_screen(RatingsScreen(ServiceRatings(self.app.conn), t and t["game"]))
 
     def action_code(self) -> None:
         self.query_one("#code", Input).focus()
