@@ -69,3 +69,37 @@ async def test_the_footer_shows_confirm_turn_whole_at_80_columns(play, store):
         await d.press("enter")
         keys = {k.description for k in d.app.screen.query(FooterKey)}
         assert "Hint" in keys and "Confirm turn" not in keys
+
+
+def test_palazzo_side_panel_keeps_every_bid_on_its_players_line():
+    from rich.cells import cell_len
+
+    from florencia_tui.tui.adapter import game_ui
+
+    players = [
+        {"name": "ana@web", "score": 0, "hand_count": 5},
+        {"name": "ben@web", "score": -45, "hand_count": 12},
+        {"name": "Carla", "score": 7, "hand_count": 3},
+    ]
+    view = {"players": players, "auction": {"bids": {"0": {"total": 13}, "1": {"total": 138}}}}
+    lines = game_ui("palazzo").players_text(view, [0]).plain.splitlines()
+    assert len(lines) == 4 and all(cell_len(line) <= 25 for line in lines), lines
+    assert lines[0].endswith("bid 13") and lines[1].endswith("bid 138")
+    assert "Carla" in lines[2]
+    view["auction"]["bids"] = {"0": {"total": 9}}
+    assert "ana@web" in game_ui("palazzo").players_text(view, [0]).plain  # room: whole
+
+
+def test_strasbourg_last_bids_name_each_bidder_whole():
+    from florencia_tui.games.strasbourg.ui.render import last_bid_block
+    from florencia_tui.table import Table
+
+    names = ["ana@web", "benedetto@web", "Carla"]
+    table = Table("strasbourg", [{"name": n, "kind": "bot:heuristic"} for n in names], seed=5)
+    while not set((table.view(0).get("last_bid") or {}).get("ranking", [])) & {0, 1}:
+        seat = table.to_act()[0]
+        table.submit(seat, table.bot_choice(seat))
+    view = table.view(0)
+    text = last_bid_block(view).plain
+    for seat in view["last_bid"]["ranking"]:
+        assert f"{names[seat]} {view['last_bid']['totals'][str(seat)]}" in text, text

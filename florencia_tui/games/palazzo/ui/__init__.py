@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -29,6 +30,10 @@ LEGEND = """## Symbols on this board
 | `max pay 15` | the largest single payment your hand allows (F1 rules: how payments work) |
 | `-5VP 4c` (side panel) | a player's points and number of money cards; `bid 7` their auction bid |
 """
+
+
+#: Cells of a line in the side panel at 80 and 100 columns.
+PANEL = 25
 
 
 class UI(GameUI):
@@ -63,15 +68,20 @@ class UI(GameUI):
         for i, p in enumerate(view["players"]):
             acting = i in to_act
             t.append("▶ " if acting else "  ", style="bold cyan")
-            # At most 25 cells (the side panel's width at 80 and 100 columns),
-            # so a bid never wraps onto a line of its own.
-            t.append(fit(p["name"], 7), style="bold" if acting else "")
-            t.append(f"{p['score']:>4}VP {p['hand_count']:>2}c")
+            tail, style = "", ""
             if auction:
                 if i in auction.get("passed", []):
-                    t.append(" pass", style="dim")
+                    tail, style = " pass", "dim"
                 elif auction.get("bids", {}).get(str(i), {}).get("total"):
-                    t.append(f" bid {auction['bids'][str(i)]['total']}", style="bold")
+                    tail, style = f" bid {auction['bids'][str(i)]['total']}", "bold"
+            points = f"{p['score']:>3}VP {p['hand_count']:>2}c"
+            # At most PANEL cells (the side panel's width at 80 and 100 columns),
+            # so a bid never wraps onto a line of its own: a long bid takes its
+            # cells from the name (7 cells, fewer only then).
+            room = PANEL - 2 - 1 - cell_len(points + tail)
+            t.append(fit(p["name"], min(7, room)) + " ", style="bold" if acting else "")
+            t.append(points)
+            t.append(tail, style=style)
             t.append("\n")
         t.append("VP points · c money cards", style="dim")
         return t

@@ -331,7 +331,7 @@ def last_bid_block(view: dict) -> Text | None:
             t.append("· ", style="dim")
         t.append(f"{ORDINALS[i] if i < len(ORDINALS) else i + 1} ", style="bold")
         t.append_text(glyph(seat))
-        t.append(f" {view['names'][seat][:6]} {last['totals'][str(seat)]}")
+        t.append(f" {view['names'][seat]} {last['totals'][str(seat)]}")  # whole: the line wraps
         if roles.get(seat):
             t.append(f" {roles[seat]}", style="italic")
         t.append(" ")
