@@ -76,6 +76,16 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", help="statistics over the saved games").set_defaults(
         func=lambda args: cmd_stats()
     )
+    rt = sub.add_parser("ratings", help="a game's ratings, best first (players and bot levels)")
+    rt.add_argument("game", nargs="?", help="the game, e.g. palazzo")
+    rt.add_argument("--sort", default="rating", help="rating (the default), games or wins")
+    rt.add_argument("--player", metavar="NAME", help="that player's page: rated games, history")
+    rt.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="rate every finished rated table again, in the order they finished",
+    )
+    rt.set_defaults(func=cmd_ratings)
     from florencia_tui.net.cli import add_parsers
 
     add_parsers(sub)  # serve, connect, passwd
@@ -210,6 +220,44 @@ def cmd_stats(out=None) -> int:
     for table in stats_tables(st):
         console.print()
         console.print(table)
+    return 0
+
+
+def cmd_ratings(args, out=None) -> int:
+    """The ratings in this account's database (the server's, when it runs
+    here): a game's leaderboard, a player's page, or a rebuild."""
+    out = out or sys.stdout
+    from florencia_tui import ratings
+    from florencia_tui.games import REGISTRY
+    from florencia_tui.stats import player_page
+    from florencia_tui.store import Store
+
+    store = Store()
+    if args.rebuild:
+        n = ratings.rebuild(store)
+        print(f"rated {n} finished rated table(s) again", file=out)
+    if args.player:
+        ids = ratings.rated_tables(store, args.player)
+        page = player_page(store, args.player, ids)
+        page["games"] = [g for g in page["games"] if args.game in (None, g["game"])]
+        print(f"{args.player} · " + ratings.LEGEND, file=out)
+        print("\n".join(ratings.page_lines(page)) or "no rated game", file=out)
+        return 0
+    if args.game is None:
+        if args.rebuild:
+            return 0
+        raise CommandError(f"name a game: florencia ratings GAME ({', '.join(REGISTRY)})")
+    if args.game not in REGISTRY:
+        raise CommandError(f"unknown game {args.game!r} ({', '.join(REGISTRY)})")
+    try:
+        rows = ratings.leaderboard(store, args.game, args.sort)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    print(f"{REGISTRY[args.game].title} · by {args.sort} · {ratings.LEGEND}", file=out)
+    if not rows:
+        print("nobody is rated yet: a rated network table counts once it is finished", file=out)
+        return 0
+    print("\n".join(ratings.leaderboard_lines([r.to_dict() for r in rows])), file=out)
     return 0
 
 

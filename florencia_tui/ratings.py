@@ -348,8 +348,9 @@ def leaderboard_lines(rows: list[dict]) -> list[str]:
         f"{'#':>4}  {'player':<24} {'rating':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'wins':>6}"
     ]
     for i, r in enumerate(rows, 1):
+        rating = mark(r) if r["provisional"] else mark(r) + " "  # the numbers in one column
         lines.append(
-            f"{i:>4}  {r['player'][:24]:<24} {mark(r):>8} {r['mu']:>7.2f} {r['sigma']:>6.2f}"
+            f"{i:>4}  {r['player'][:24]:<24} {rating:>8} {r['mu']:>7.2f} {r['sigma']:>6.2f}"
             f" {r['games']:>6} {r['wins']:>6}"
         )
     return lines
@@ -378,7 +379,7 @@ def page_lines(page: dict, day=None) -> list[str]:
                 + (f"; {t['playing']} in play" if t["playing"] else "")
             )
         for h in g["history"]:
-            delta = h["rating"] - h["before"]
+            delta = round(h["rating"] - h["before"], 1) or 0.0  # never "-0.0"
             lines.append(
                 f"  {day(h['ts'])}  table {h['game_id']:<6} {place(h['rank'], h['seats']):<9}"
                 f"  rating {h['rating']:6.1f} ({delta:+.1f})"

@@ -209,3 +209,39 @@ def test_a_player_page_follows_them_across_tables_and_shows_only_finished_result
     assert [h["game_id"] for h in game["history"]] == [done.table_id]
     # Of the table in play, nothing but that it is one (no score, no state).
     assert "carol" not in json.dumps(page)
+
+
+def test_the_ratings_command_prints_the_sorted_table_and_a_players_page(capsys):
+    from florencia_tui.cli import main
+
+    store = Store()  # the data directory's database (each test has its own)
+    for k in range(5):
+        finished(store, ["ana", "ben", "bot:random"], [3, 2 + 2 * (k % 2), 1])
+    finished(store, ["cy", "ben"], [5, 1])
+    for _ in range(3):
+        finished(store, ["bot:random", "ana"], [5, 1])
+    ratings.rate_pending(store)
+    assert main(["ratings", "palazzo"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Palazzo · by rating · ? provisional")
+    rows = [line.split() for line in out[2:]]
+    want = ratings.leaderboard(store, "palazzo")
+    assert [r[1] for r in rows] == [s.player for s in want]
+    shown = {r[1]: r[2] for r in rows}
+    assert shown["cy"] == f"{next(s for s in want if s.player == 'cy').rating:.1f}?"
+    assert not shown["ana"].endswith("?") and not shown["bot:random"].endswith("?")
+
+    assert main(["ratings", "palazzo", "--sort", "wins"]) == 0
+    by_wins = [line.split()[1] for line in capsys.readouterr().out.splitlines()[2:]]
+    assert by_wins == [s.player for s in ratings.leaderboard(store, "palazzo", "wins")]
+    assert by_wins != [r[1] for r in rows]
+
+    assert main(["ratings", "--player", "cy"]) == 0
+    page = capsys.readouterr().out
+    assert "Palazzo" in page and "after 1 rated game, 1 won" in page and "1st of 2" in page
+    assert main(["ratings", "--rebuild"]) == 0
+    assert "rated 9 finished rated table(s) again" in capsys.readouterr().out
+    assert main(["ratings", "chess"]) == 2 and "unknown game" in capsys.readouterr().err
+    assert main(["ratings"]) == 2 and "name a game" in capsys.readouterr().err
+    assert main(["ratings", "palazzo", "--sort", "luck"]) == 2
+    assert "no sort" in capsys.readouterr().err
