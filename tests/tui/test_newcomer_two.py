@@ -103,3 +103,30 @@ def test_strasbourg_last_bids_name_each_bidder_whole():
     text = last_bid_block(view).plain
     for seat in view["last_bid"]["ranking"]:
         assert f"{names[seat]} {view['last_bid']['totals'][str(seat)]}" in text, text
+
+
+def test_lobby_lines_count_in_words_and_name_an_open_seat():
+    from florencia_tui.tui.screens.lobby import table_text
+
+    seat = {"name": "ana@web", "kind": "human", "state": "seated"}
+    open_seat = {"name": "open", "kind": "human", "state": "open"}
+    waiting = {"code": "RFBM", "title": "Palazzo", "state": "waiting", "free": 1,
+               "actions": 0, "mine": 0, "seats": [seat, open_seat]}  # fmt: skip
+    text = table_text(waiting).plain
+    assert "waiting for 1 player ·" in text and "(s)" not in text
+    assert "ana@web, open seat" in text and "·  open" not in text and ", · " not in text
+    playing = {**waiting, "state": "playing", "actions": 1, "mine": None}
+    text = table_text(playing).plain
+    assert "· 1 action ·" in text and "1 free seat" in text and "(s)" not in text
+    assert "· 2 actions" in table_text({**playing, "actions": 2}).plain
+
+
+async def test_lobby_code_box_shows_its_whole_placeholder():
+    from tests.tui.lobby_app import LobbyApp
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#code")
+        assert box.size.width > len(box.placeholder)  # and a cell for the cursor
+        assert problems(app.screen) == []

@@ -24,6 +24,7 @@ from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net.remote import RemoteError
 from florencia_tui.tui.screens.ratings import RatingsScreen, Unavailable
+from florencia_tui.tui.widgets.common.text import plural
 
 #: The lobby's own styles; the networked app loads them after tui/app.tcss.
 LOBBY_CSS = Path(__file__).resolve().with_name("lobby.tcss")
@@ -32,7 +33,7 @@ STATE_MARK = {
     "here": ("●", "green"),
     "away": ("◐", "yellow"),
     "gone": ("○", "red"),
-    "open": ("·", "dim"),
+    "open": ("", "dim"),
     "bot": ("", "dim"),
     "seated": ("●", "green"),
 }
@@ -49,13 +50,13 @@ def table_text(t: dict) -> Text:
     text.append(f"{t['code']:<5}", style="bold cyan")
     text.append(f" {t['title']}", style="bold")
     if t["state"] == "waiting":
-        text.append(f" · waiting for {t['free']} player(s)", style="yellow")
+        text.append(f" · waiting for {plural(t['free'], 'player')}", style="yellow")
     else:
-        text.append(f" · {t['actions']} actions", style="dim")
+        text.append(f" · {plural(t['actions'], 'action')}", style="dim")
     if t["mine"] is not None:
         text.append(" · your seat", style="bold green")
     elif t["free"] and t["state"] == "playing":
-        text.append(f" · {t['free']} free seat(s)", style="green")
+        text.append(f" · {plural(t['free'], 'free seat')}", style="green")
     text.append("\n   ")
     for i, s in enumerate(t["seats"]):
         if i:
@@ -63,7 +64,9 @@ def table_text(t: dict) -> Text:
         mark, style = STATE_MARK.get(s["state"], ("", ""))
         if mark:
             text.append(mark + " ", style=style)
-        text.append(s["name"], style="dim" if s["state"] in ("open", "bot") else "")
+        # A seat nobody holds yet says so in words (it read "ana@web, · open").
+        name = "open seat" if s["state"] == "open" else s["name"]
+        text.append(name, style="dim" if s["state"] in ("open", "bot") else "")
     return text
 
 
