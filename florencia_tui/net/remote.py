@@ -31,6 +31,7 @@ from florencia_tui.core.game import Prompt, ScoreCard
 from florencia_tui.gamelog import LogLine
 from florencia_tui.games import REGISTRY, GamePlugin, get_game
 from florencia_tui.net.protocol import MAX_LINE, card_from_dict, encode, prompt_from_dict
+from florencia_tui.store import SaveFailed
 from florencia_tui.table import LogEntry, SeatQueries
 
 
@@ -38,6 +39,15 @@ class RemoteError(Exception):
     def __init__(self, message: str, kind: str = "error") -> None:
         super().__init__(message)
         self.kind = kind
+
+
+class Unsaved(SaveFailed, RemoteError):
+    """The service could not save what was asked, so it was not done ("the
+    server could not save: disk full; your move was not played"): a refusal
+    to the game screen (SaveFailed), an error of the service to the lobby
+    (RemoteError)."""
+
+    kind = "unsaved"
 
 
 class Connection:
@@ -86,6 +96,8 @@ class Connection:
         if "error" in msg:
             if msg.get("kind") == "illegal":
                 raise IllegalAction(msg["error"])
+            if msg.get("kind") == Unsaved.kind:
+                raise Unsaved(msg["error"])
             raise RemoteError(msg["error"], msg.get("kind", "error"))
         return msg.get("ok")
 
@@ -311,8 +323,11 @@ class RemoteTable(SeatQueries):
     def status(self) -> str:
         """The game's status line, plus who is away or has lost their link."""
         text = self.snap["status"]
-        # "spectating" first: a line too long for the screen is cut at its end.
+        # "spectating" and the table's saving trouble ("saving… the database
+        # is busy") first: a line too long for the screen is cut at its end.
         notes = ["spectating"] if self.seat is None else []
+        if self.snap.get("trouble"):
+            notes.append(self.snap["trouble"])
         for name, p in zip(self.names, self.snap["presence"]):
             if p["state"] == "gone":
                 notes.append(f"{name} disconnected")

@@ -24,6 +24,7 @@ import random
 import socket
 import struct
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,8 +35,8 @@ from florencia_tui.games import REGISTRY
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.net.shared import RENDER_VIA
 from florencia_tui.stats import player_page
-from florencia_tui.store import SAVE_ERRORS, Store
-from florencia_tui.table import Table
+from florencia_tui.store import SAVE_ERRORS, SaveFailed, Store, save_reason
+from florencia_tui.table import Change, LogEntry, Table
 
 log = logging.getLogger("florencia.net")
 
@@ -66,6 +67,13 @@ LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
 MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
 INTERNAL = "internal error (the server has logged it)"
 MAX_REQUEST = 256 * 1024  # a request line (an action, a crash report) is far shorter
+#: A save still running after this many seconds is told to its table's players.
+SLOW_SAVE = 0.5
+BUSY = "saving… the database is busy"
+#: A bot's move that could not be saved is tried again after this many
+#: seconds, twice as long after each failure in a row, up to BOT_RETRY_MAX.
+BOT_RETRY = 1.0
+BOT_RETRY_MAX = 30.0
 RATINGS_SHOWN = 200  # a leaderboard sends at most this many players
 
 
@@ -131,6 +139,17 @@ class TableService:
         self._lobby_handle: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
+        # Every write to the database runs on one thread of its own with a
+        # connection of its own (``writer``), so a slow disk or a file locked by
+        # another program never holds up this loop: every other table, every
+        # key. The loop reads through ``store`` (WAL: a writer blocks no reader).
+        self.writer = Store(store.path)
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="florencia-db")
+        self._acting: dict[int, asyncio.Lock] = {}  # one action at a time per table
+        self._seating = asyncio.Lock()  # one change of seats at a time
+        self._saving: set[asyncio.Task] = set()  # actions being saved and kept
+        self.trouble: dict[int, str] = {}  # a table's saving trouble, told to its players
+        self._closing = False
         for code, game, seats, seed, gid, created, options in self.db.execute(
             "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"
         ):
@@ -155,6 +174,7 @@ class TableService:
         self.path = path
 
     async def close(self) -> None:
+        self._closing = True
         for task in list(self.bot_tasks.values()):
             task.cancel()
         if self._server is not None:
@@ -171,6 +191,10 @@ class TableService:
                 pass
         if self._lobby_handle:
             self._lobby_handle.cancel()
+        if self._saving:  # an action being saved is kept (or refused) first
+            await asyncio.wait(list(self._saving), timeout=30)
+        await asyncio.get_running_loop().run_in_executor(None, self._db.shutdown)
+        self.writer.close()
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(writer)
@@ -199,6 +223,8 @@ class TableService:
                     if asyncio.iscoroutine(result):  # a request that thinks (hint)
                         result = await result
                     conn.send({"id": rid, "ok": result})
+                except SaveFailed as e:  # not saved, so not done: the player reads why
+                    conn.send({"id": rid, "error": f"the server {e}", "kind": "unsaved"})
                 except IllegalAction as e:
                     conn.send({"id": rid, "error": str(e), "kind": "illegal"})
                 except ServiceError as e:
@@ -238,7 +264,7 @@ class TableService:
     def op_lobby(self, conn: Conn, msg: dict) -> dict:
         return self.lobby(conn.user)
 
-    def op_create(self, conn: Conn, msg: dict) -> dict:
+    async def op_create(self, conn: Conn, msg: dict) -> dict:
         game = msg.get("game", "")
         info = REGISTRY.get(game)
         if info is None or not info.available:
@@ -263,18 +289,11 @@ class TableService:
         # whether it is rated (ratings.py; it is unless they say no).
         options = {"hints": bool(msg.get("hints", True)), "rated": bool(msg.get("rated", True))}
         w = Waiting(code, game, seats, seed, time.time(), options)
-        with self.db:
-            self.db.execute(
-                "INSERT INTO net_tables(code, game, seats, seed, created, options)"
-                " VALUES (?,?,?,?,?,?)",
-                (code, game, json.dumps(seats), w.seed, w.created, json.dumps(options)),
-            )
-        self.waiting[code] = w
-        started = self._start_if_full(w)
+        started = await self._open(w)
         self._lobby_changed()
         return {"code": code, "started": started}
 
-    def op_join(self, conn: Conn, msg: dict) -> dict:
+    async def op_join(self, conn: Conn, msg: dict) -> dict:
         code = str(msg.get("code", "")).strip().upper().lstrip("#")
         kind, ref = self._resolve(code)
         if kind == "waiting":
@@ -285,14 +304,9 @@ class TableService:
             free = w.free()
             if not free:
                 raise ServiceError(f"table {w.code} has no free seat")
-            w.seats[free[0]]["user"] = conn.user
-            with self.db:
-                self.db.execute(
-                    "UPDATE net_tables SET seats=? WHERE code=?", (json.dumps(w.seats), w.code)
-                )
-            started = self._start_if_full(w)
+            seat, started = await self._sit(w, conn.user)
             self._lobby_changed()
-            return {"code": w.code, "seat": free[0], "started": started}
+            return {"code": w.code, "seat": seat, "started": started}
         gid: int = ref
         table = self._table(gid)
         claims = self._claims(gid)
@@ -302,27 +316,16 @@ class TableService:
         free = [i for i in table.humans if i not in claims]
         if table.is_over() or not free:
             raise ServiceError(f"table {self._code(gid)} has no free seat (s spectates)")
-        self._claim(gid, free[0], conn.user)
+        seat = await self._claim(gid, conn.user)
         self._lobby_changed()
-        return {"code": self._code(gid), "seat": free[0], "started": True}
+        return {"code": self._code(gid), "seat": seat, "started": True}
 
-    def op_leave(self, conn: Conn, msg: dict) -> None:
+    async def op_leave(self, conn: Conn, msg: dict) -> None:
         kind, ref = self._resolve(str(msg.get("code", "")).upper())
         if kind != "waiting":
             raise ServiceError("a table that has begun keeps your seat")
         w: Waiting = ref
-        for _i, s in enumerate(w.seats):
-            if s["user"] == conn.user:
-                s["user"] = None
-        if all(not s["user"] for s in w.seats):
-            del self.waiting[w.code]
-            with self.db:
-                self.db.execute("DELETE FROM net_tables WHERE code=?", (w.code,))
-        else:
-            with self.db:
-                self.db.execute(
-                    "UPDATE net_tables SET seats=? WHERE code=?", (json.dumps(w.seats), w.code)
-                )
+        await self._leave(w, conn.user)
         self._lobby_changed()
 
     def op_watch(self, conn: Conn, msg: dict) -> dict:
@@ -338,11 +341,10 @@ class TableService:
             seat = int(seat)
             if self._claims(gid).get(seat) != conn.user:
                 raise Denied(f"seat {seat + 1} at table {self._code(gid)} is not yours")
-            with self.db:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO net_users(user, code) VALUES (?,?)",
-                    (conn.user, self._code(gid)),
-                )
+            self._remember(
+                "INSERT OR REPLACE INTO net_users(user, code) VALUES (?,?)",
+                (conn.user, self._code(gid)),
+            )
         old = conn.watching
         conn.watching, conn.code, conn.sent, conn.rev = (gid, seat), self._code(gid), [], -1
         if old and old[0] != gid:
@@ -355,25 +357,20 @@ class TableService:
     def op_unwatch(self, conn: Conn, msg: dict) -> None:
         old = conn.watching
         conn.watching = None
-        with self.db:
-            self.db.execute("DELETE FROM net_users WHERE user=?", (conn.user,))
+        self._remember("DELETE FROM net_users WHERE user=?", (conn.user,))
         if old:
             self._changed(old[0], presence_only=True)
         self._lobby_changed()
 
-    def op_submit(self, conn: Conn, msg: dict) -> dict:
+    async def op_submit(self, conn: Conn, msg: dict) -> dict:
         gid, seat = self._my_seat(conn)
-        entry = self.tables[gid].submit(seat, str(msg.get("action", "")))
-        self._changed(gid)
-        self._kick_bots(gid)
+        action = str(msg.get("action", ""))
+        entry = await self._act(gid, lambda table: table.plan(seat, action))
         return {"line": entry.line(seat)}
 
-    def op_undo(self, conn: Conn, msg: dict) -> dict:
+    async def op_undo(self, conn: Conn, msg: dict) -> dict:
         gid, seat = self._my_seat(conn)
-        table = self.tables[gid]
-        entry = table.undo(seat)
-        self._changed(gid)
-        self._kick_bots(gid)
+        entry = await self._act(gid, lambda table: table.plan_undo(seat))
         return {"line": entry.line(seat)}
 
     async def op_hint(self, conn: Conn, msg: dict) -> str:
@@ -489,12 +486,25 @@ class TableService:
             }
         return self.claims[gid]
 
-    def _claim(self, gid: int, seat: int, user: str) -> None:
-        with self.db:
-            self.db.execute(
-                "INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)", (gid, seat, user)
+    async def _claim(self, gid: int, user: str) -> int:
+        """Seat ``user`` at table ``gid``'s first open human seat (saved, then
+        kept); the seat, or theirs if they hold one already."""
+        async with self._seating:
+            claims = self._claims(gid)
+            mine = [i for i, u in claims.items() if u == user]
+            if mine:
+                return mine[0]
+            free = [i for i in self.tables[gid].humans if i not in claims]
+            if not free:
+                raise ServiceError(f"table {self._code(gid)} has no free seat (s spectates)")
+            await self._write(
+                self._run,
+                "INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)",
+                (gid, free[0], user),
+                what="you were not seated",
             )
-        self._claims(gid)[seat] = user
+            claims[free[0]] = user
+        return free[0]
 
     def _my_seat(self, conn: Conn) -> tuple[int, int]:
         if not conn.watching or conn.watching[1] is None:
@@ -504,30 +514,99 @@ class TableService:
             raise Denied("that seat is not yours")
         return gid, seat
 
-    def _start_if_full(self, w: Waiting) -> bool:
-        if w.free():
+    # ----- waiting tables: saved first, then kept ------------------------------------
+    async def _open(self, w: Waiting) -> bool:
+        """A new waiting table (it begins at once when it has no open seat)."""
+        async with self._seating:
+            return await self._save_seats(w, w.seats, new=True)
+
+    async def _sit(self, w: Waiting, user: str) -> tuple[int, bool]:
+        """``user`` takes the first open seat at waiting table ``w``: (the
+        seat, whether the table began with it)."""
+        async with self._seating:
+            mine = [i for i, s in enumerate(w.seats) if s["user"] == user]
+            if mine:
+                return mine[0], False
+            free = w.free()
+            if not free or w.code not in self.waiting:
+                raise ServiceError(f"table {w.code} has no free seat")
+            seats = [dict(s) for s in w.seats]
+            seats[free[0]]["user"] = user
+            return free[0], await self._save_seats(w, seats)
+
+    async def _leave(self, w: Waiting, user: str) -> None:
+        """``user`` gives up their seat at waiting table ``w`` (gone when empty)."""
+        async with self._seating:
+            seats = [dict(s, user=None) if s["user"] == user else dict(s) for s in w.seats]
+            await self._save_seats(w, seats, gone=not any(s["user"] for s in seats))
+
+    async def _save_seats(
+        self, w: Waiting, seats: list[dict], new: bool = False, gone: bool = False
+    ) -> bool:
+        """Waiting table ``w`` with ``seats``: saved first (on the database
+        thread), then kept; when no human seat is left open the table begins,
+        its game saved in the same transaction, so a failed save leaves
+        nothing half made. True when it began."""
+        table = None
+        if not gone and all(s["kind"] != "human" or s["user"] for s in seats):
+            names = [
+                {"name": s["user"] if s["kind"] == "human" else f"Bot {i + 1}", "kind": s["kind"]}
+                for i, s in enumerate(seats)
+            ]
+            table = Table(w.game, names, w.seed, dict(w.options))  # not saved yet
+        what = "the table was not opened" if new else "your seat did not change"
+        gid = await self._write(self._write_seats, w, seats, table, new, gone, what=what)
+        if gone:
+            self.waiting.pop(w.code, None)
             return False
-        seats = []
-        for i, s in enumerate(w.seats):
-            name = s["user"] if s["kind"] == "human" else f"Bot {i + 1}"
-            seats.append({"name": name, "kind": s["kind"]})
-        table = Table(w.game, seats, w.seed, dict(w.options), store=self.store)
-        gid = table.table_id
-        assert gid is not None
+        w.seats = seats
+        if table is None:
+            self.waiting[w.code] = w
+            return False
+        table.store, table.table_id = self.store, gid
         self.tables[gid] = table
         self.revs[gid] = 0
         self.codes[gid] = w.code
-        for i, s in enumerate(w.seats):
-            if s["user"]:
-                self._claim(gid, i, s["user"])
-        with self.db:
-            self.db.execute("UPDATE net_tables SET game_id=? WHERE code=?", (gid, w.code))
-        del self.waiting[w.code]
-        users = {s["user"] for s in w.seats if s["user"]}
+        self.claims[gid] = {i: s["user"] for i, s in enumerate(seats) if s["user"]}
+        self.waiting.pop(w.code, None)
+        users = {s["user"] for s in seats if s["user"]}
         for c in self.conns:
             if c.user in users and c.watching is None:
                 c.send({"event": "started", "code": w.code})
         return True
+
+    def _write_seats(
+        self, w: Waiting, seats: list[dict], table: Table | None, new: bool, gone: bool
+    ) -> int | None:
+        """(database thread) :meth:`_save_seats`'s one transaction; the new
+        game's id when the table begins."""
+        db = self.writer.db
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            if gone:
+                db.execute("DELETE FROM net_tables WHERE code=?", (w.code,))
+                return None
+            if new:
+                db.execute(
+                    "INSERT INTO net_tables(code, game, seats, seed, created, options)"
+                    " VALUES (?,?,?,?,?,?)",
+                    (w.code, w.game, json.dumps(seats), w.seed, w.created, json.dumps(w.options)),
+                )
+            else:
+                db.execute(
+                    "UPDATE net_tables SET seats=? WHERE code=?", (json.dumps(seats), w.code)
+                )
+            if table is None:
+                return None
+            gid = self.writer.create(
+                table.game_id, table.seed, table.seats, table.options, table.game.dump(table.state)
+            )
+            db.executemany(
+                "INSERT INTO net_seats(game_id, seat, user) VALUES (?,?,?)",
+                [(gid, i, s["user"]) for i, s in enumerate(seats) if s["user"]],
+            )
+            db.execute("UPDATE net_tables SET game_id=? WHERE code=?", (gid, w.code))
+        return gid
 
     def _resume_code(self, user: str) -> str | None:
         """The table ``user`` was seated at when their link dropped, if it goes on."""
@@ -542,8 +621,90 @@ class TableService:
             return None
         return row[0] if user in self._claims(gid).values() else None
 
+    # ----- saving: the store first, then the table, then the screens -------------------
+    async def _act(self, gid: int, plan) -> LogEntry:
+        """Play at table ``gid`` what ``plan(table)`` works out (a
+        :class:`~florencia_tui.table.Change`; None: nothing to play, e.g. a
+        bot's move gone stale): saved on the database thread, then kept by the
+        table, then pushed to every screen. One table's actions are saved one
+        at a time, in order; every other table goes on meanwhile. A refusal
+        (IllegalAction) or a failed save (SaveFailed) leaves the table and
+        every seat's snapshot as they were. Once begun it runs to its end even
+        if whoever asked goes away: a saved action is always kept."""
+        task = asyncio.ensure_future(self._act_now(gid, plan))
+        self._saving.add(task)
+        task.add_done_callback(self._acted)
+        return await asyncio.shield(task)
+
+    def _acted(self, task: asyncio.Task) -> None:
+        self._saving.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved here too: its asker may be gone
+
+    async def _act_now(self, gid: int, plan) -> LogEntry | None:
+        table = self.tables[gid]
+        async with self._acting.setdefault(gid, asyncio.Lock()):
+            change: Change | None = plan(table)  # IllegalAction: refused
+            if change is None:
+                return None
+            await self._write(table.save, change, self.writer, gid=gid)
+            entry = table.commit(change)
+        self._changed(gid)
+        self._kick_bots(gid)
+        return entry
+
+    async def _write(self, fn, *args, gid: int | None = None, what: str = ""):
+        """``fn(*args)`` on the database thread, awaited. A save still running
+        after SLOW_SAVE is told to table ``gid``'s players; one that fails
+        raises SaveFailed ("could not save: disk full; ``what``") and its
+        reason stays in their status line until a save there succeeds."""
+        job = asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        try:
+            done, _ = await asyncio.wait([job], timeout=SLOW_SAVE)
+            if not done and gid is not None:
+                self._trouble(gid, BUSY)
+            try:
+                result = await job
+            except SAVE_ERRORS as e:
+                raise SaveFailed.of(e, what or "nothing was changed") from e
+        except SaveFailed as e:
+            log.warning("could not save (table %s): %s", gid, e.reason)
+            if gid is not None:
+                self._trouble(gid, f"the server could not save: {e.reason}")
+            raise
+        if gid is not None:
+            self._trouble(gid, "")
+        return result
+
+    def _run(self, sql: str, args: tuple) -> None:
+        """(database thread) One statement, committed."""
+        self.writer.db.execute(sql, args)
+
+    def _remember(self, sql: str, args: tuple) -> None:
+        """Where a player sits, for their return (``net_users``): queued on the
+        database thread and not waited for; a failure loses only the shortcut
+        back to their seat, and is logged."""
+
+        def done(job) -> None:
+            if job.exception() is not None:
+                log.warning("could not save where a player sits: %s", save_reason(job.exception()))
+
+        self._db.submit(self._run, sql, args).add_done_callback(done)
+
+    def _trouble(self, gid: int, text: str) -> None:
+        """Tell table ``gid``'s players about its saving trouble ("" when none)."""
+        if self.trouble.get(gid, "") != text:
+            if text:
+                self.trouble[gid] = text
+            else:
+                self.trouble.pop(gid, None)
+            if gid in self.tables:
+                self._changed(gid, presence_only=True)
+
     # ----- bots -------------------------------------------------------------------
     def _kick_bots(self, gid: int) -> None:
+        if self._closing:
+            return
         table = self.tables[gid]
         task = self.bot_tasks.get(gid)
         if task is None and not table.is_over() and table.bot_to_act() is not None:
@@ -551,9 +712,10 @@ class TableService:
 
     async def _bots(self, gid: int) -> None:
         table = self.tables[gid]
+        retry = 0.0  # after a failed save: the pause before trying again
         try:
             while not table.is_over():
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(retry or self.bot_delay)
                 seat = table.bot_to_act()
                 if seat is None:
                     break
@@ -561,10 +723,18 @@ class TableService:
                 # other table and terminal stays live meanwhile.
                 version = len(table.entries)
                 action = await asyncio.to_thread(table.bot_choice, seat)
-                if len(table.entries) != version or table.bot_to_act() != seat:
-                    continue  # a human acted meanwhile: think again
-                table.submit(seat, action)
-                self._changed(gid)
+
+                def plan(t: Table, seat=seat, action=action, version=version) -> Change | None:
+                    if len(t.entries) != version or t.bot_to_act() != seat:
+                        return None  # a human acted meanwhile: think again
+                    return t.plan(seat, action)
+
+                try:
+                    await self._act(gid, plan)
+                except SaveFailed:  # nothing moved: wait longer each time, then again
+                    retry = min(BOT_RETRY_MAX, max(BOT_RETRY, 2 * retry))
+                    continue
+                retry = 0.0
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001
@@ -671,6 +841,7 @@ class TableService:
             "status": t.status(),
             "bot_to_act": t.bot_to_act(),
             "presence": self.presence(gid),
+            "trouble": self.trouble.get(gid, ""),  # e.g. "saving… the database is busy"
             "prompt": None,
             "legal": [],
             "labels": None,
