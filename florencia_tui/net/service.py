@@ -423,17 +423,21 @@ class TableService:
             raise ServiceError(f"no player {name!r}")
         return await asyncio.to_thread(_reading, self.store.path, _player_page, name)
 
-    def _rate_if_over(self, gid: int) -> None:
-        """A finished table's ratings, once (ratings.rate_table: an unrated
-        table changes nothing). A write that fails is logged, and made when
-        the service next starts (rate_pending)."""
-        table = self.tables.get(gid)
-        if table is None or not table.is_over():
-            return
-        try:
-            ratings.rate_table(self.store, gid)
-        except SAVE_ERRORS:
-            log.exception("table %s could not be rated now (it will be at the next start)", gid)
+    def _save(self, table: Table, change: Change) -> None:
+        """(database thread) Save ``change``; when it ends the game, rate the
+        table there and then, before anyone is told (ratings.rate_table: once,
+        and nothing for an unrated table). A rating that cannot be written is
+        logged and made when the service next starts (rate_pending); it never
+        takes the action back."""
+        table.save(change, self.writer)
+        if table.game.is_over(change.state):
+            try:
+                ratings.rate_table(self.writer, table.table_id)
+            except SAVE_ERRORS:
+                log.exception(
+                    "table %s could not be rated now (it will be at the next start)",
+                    table.table_id,
+                )
 
     # ----- tables -----------------------------------------------------------------
     def _new_code(self) -> str:
@@ -647,7 +651,7 @@ class TableService:
             change: Change | None = plan(table)  # IllegalAction: refused
             if change is None:
                 return None
-            await self._write(table.save, change, self.writer, gid=gid)
+            await self._write(self._save, table, change, gid=gid)
             entry = table.commit(change)
         self._changed(gid)
         self._kick_bots(gid)
@@ -744,8 +748,6 @@ class TableService:
 
     # ----- pushing changes --------------------------------------------------------
     def _changed(self, gid: int, presence_only: bool = False) -> None:
-        if not presence_only:  # the action is saved: a game it ended is rated first
-            self._rate_if_over(gid)
         self.revs[gid] = self.revs.get(gid, 0) + 1
         shared: dict = {}  # one view per seat (spectators: one for all) for this change
         for c in list(self.conns):
