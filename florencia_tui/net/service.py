@@ -881,6 +881,7 @@ class TableService:
                     "free": len(w.free()),
                     "actions": 0,
                     "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
+                    "rated": w.options.get("rated") is True,
                 }
             )
         for g in self.store.list("playing"):
@@ -913,6 +914,7 @@ class TableService:
                     "free": free,
                     "actions": g.n_actions,
                     "mine": next((i for i, u in claims.items() if u == user), None),
+                    "rated": g.options.get("rated") is True,
                 }
             )
         people = []

@@ -248,3 +248,14 @@ async def test_the_new_table_dialog_makes_a_rated_table_unless_f6_says_no():
         await pilot.press("f5")  # the default
         await pilot.pause()
     assert [s["rated"] for s in specs] == [False, True]
+
+
+def test_the_lobby_marks_the_tables_that_are_not_rated(alice):
+    from florencia_tui.tui.screens.lobby import table_text
+
+    rated = alice.call("create", game="palazzo", humans=2, bots=0)
+    unrated = alice.call("create", game="palazzo", humans=1, bots=1, rated=False)
+    rows = {t["code"]: t for t in alice.call("lobby")["tables"]}
+    assert rows[rated["code"]]["rated"] is True and rows[unrated["code"]]["rated"] is False
+    assert "unrated" not in table_text(rows[rated["code"]]).plain
+    assert "· unrated" in table_text(rows[unrated["code"]]).plain

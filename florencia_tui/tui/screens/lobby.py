@@ -57,6 +57,8 @@ def table_text(t: dict) -> Text:
         text.append(" · your seat", style="bold green")
     elif t["free"] and t["state"] == "playing":
         text.append(f" · {plural(t['free'], 'free seat')}", style="green")
+    if t.get("rated") is False:  # rated is the rule; its opener said no
+        text.append(" · unrated", style="dim")
     text.append("\n   ")
     for i, s in enumerate(t["seats"]):
         if i:
