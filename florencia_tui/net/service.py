@@ -626,7 +626,7 @@ class TableService:
         return row[0] if user in self._claims(gid).values() else None
 
     # ----- saving: the store first, then the table, then the screens -------------------
-    async def _act(self, gid: int, plan) -> LogEntry:
+    async def _act(self, gid: int, plan) -> LogEntry | None:
         """Play at table ``gid`` what ``plan(table)`` works out (a
         :class:`~florencia_tui.table.Change`; None: nothing to play, e.g. a
         bot's move gone stale): saved on the database thread, then kept by the
