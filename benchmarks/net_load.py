@@ -67,6 +67,7 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from florencia_tui.games import available_games  # noqa: E402
 from florencia_tui.net.remote import Connection  # noqa: E402
 from florencia_tui.net.server import FlorenciaServer  # noqa: E402
 from florencia_tui.net.shared import SharedView  # noqa: E402
@@ -887,7 +888,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--game",
         default="palazzo",
-        choices=["palazzo", "florence", "strasbourg", "architects"],
+        choices=[g.id for g in available_games()],
         help="the game each seated session plays",
     )
     p.add_argument(

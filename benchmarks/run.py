@@ -26,8 +26,6 @@ from florencia_tui.bots import observe  # noqa: E402
 from florencia_tui.bots.search import SearchBot  # noqa: E402
 from florencia_tui.games import available_games, get_game  # noqa: E402
 
-GAMES_PER_SECOND_TARGET = {"palazzo": 100, "strasbourg": 50, "architects": 20, "florence": 10}
-
 
 def random_games_per_second(game_id: str, players: int, seconds: float) -> tuple[float, float]:
     """Full games with the engine's own random sampler (no full legal list needed),
@@ -199,14 +197,6 @@ class FrameProbe:
         return wall - t0, cpu - c0
 
 
-# The busiest screen of each game (a snapshot scene: a mid-game board with a
-# decision open) and keys that redraw it without ending the decision.
-KEY_PROBES = {
-    "palazzo": ("palazzo-board", ("down", "up")),  # highlight a legal action
-    "strasbourg": ("strasbourg-board", ("right", "left")),  # the map cursor
-    "architects": ("architects-board", ("down", "up")),  # highlight + its preview
-    "florence": ("florence-board", ("1",)),  # tick a bonus card: the work value adds up
-}
 WARMUP_PRESSES = 2  # the first presses also warm caches; they are reported apart
 
 
@@ -239,11 +229,14 @@ def key_to_frame(game_id: str | None, presses: int) -> dict:
                 yield OptionList(*[f"option {i}" for i in range(8)])
 
         return asyncio.run(_probe_keys(Bare(), ("down", "up"), presses))
+    from florencia_tui.games import plugin
     from florencia_tui.tui.snapshots import SCENES
 
-    scene, keys = KEY_PROBES.get(game_id, (f"{game_id}-board", ("down", "up")))
-    app, setup = SCENES[scene](Path(tempfile.mkdtemp()))
-    return asyncio.run(_probe_keys(app, keys, presses, setup))
+    # The game's busiest screen (its "board" scene: a mid-game board with a
+    # decision open) and the keys that redraw it without ending the decision.
+    info = plugin(game_id)
+    app, setup = SCENES[f"{game_id}-board"](Path(tempfile.mkdtemp()))
+    return asyncio.run(_probe_keys(app, info.redraw_keys, presses, setup))
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -370,12 +363,7 @@ def main() -> None:
     print("|" + "|".join("-" * len(c) for c in khead.split("|")[1:-1]) + "|")
     rows = [("bare Textual option list", None, ("down", "up"))]
     rows += [
-        (
-            KEY_PROBES.get(i.id, (f"{i.id}-board",))[0],
-            i.id,
-            KEY_PROBES.get(i.id, ("", ("down", "up")))[1],
-        )
-        for i in available_games()
+        (f"{i.id}-board", i.id, i.redraw_keys) for i in available_games() if "board" in i.scenes
     ]
     for label, gid, keys in rows:
         r = key_to_frame(gid, presses)
@@ -407,7 +395,7 @@ def main() -> None:
         dump_ms, load_ms = json_save_load_ms(g, p, reps * 4)
         save_ms = save_after_action_ms(g, p, reps * 4)
         print(
-            f"| {g:<10} | {p:>7} | {both(gps, '.1f'):>14} | {GAMES_PER_SECOND_TARGET[g]:>6} | "
+            f"| {g:<10} | {p:>7} | {both(gps, '.1f'):>14} | {info.games_per_second or '—':>6} | "
             f"{both(las, '.0f'):>14} | {both(its, '.0f'):>13} | "
             f"{f'{dump_ms:.2f} / {load_ms:.2f}':>17} | {save_ms:>14.2f} |"
         )

@@ -10,9 +10,11 @@ from florencia_tui.parser import Parser
 
 
 def _parser() -> argparse.ArgumentParser:
+    from florencia_tui.games import titles
+
     p = Parser(
         prog="florencia",
-        description="A terminal table for Princes of Florence, Palazzo, Strasbourg and Architects.",
+        description=f"A terminal table for {titles()}.",
     )
     p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(dest="cmd")

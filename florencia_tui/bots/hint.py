@@ -6,7 +6,8 @@ redacted state, never the real one), lets the strongest level (the search bot
 at the app's default budget) choose, and explains the choice from the
 game's evaluation: over a few deals of what the seat cannot see, the change
 in each named part of its evaluation (``evaluate.terms``) from the position
-now to the position right after the action, phrased per game, the biggest
+now to the position right after the action, phrased by the game's bot kit
+(``BotKit.phrases``) in its score unit (``GamePlugin.units``), the biggest
 gains first ("+4.0 VP now; +1.5 resources and silver the hand needs").
 Nothing is played.
 """
@@ -19,45 +20,8 @@ from dataclasses import dataclass, field
 from florencia_tui.bots.base import Bot, observe
 from florencia_tui.bots.evaluate import terms
 from florencia_tui.core.game import Game, State
+from florencia_tui.games import plugin
 
-#: How each game's evaluation parts read in a reason: (unit, phrase).
-PHRASES: dict[str, dict[str, tuple[str, str]]] = {
-    "palazzo": {
-        "palaces": ("points", "from palaces and their room to grow"),
-        "money": ("points", "in money cards kept"),
-        "tiles": ("points", "from tiles on their way (an auction led, tiles to build)"),
-        "score": ("points", "now"),
-    },
-    "florence": {
-        "prestige": ("PP", "now"),
-        "money": ("PP", "in florins, at what they can still buy"),
-        "works": ("PP", "from works the hand can still perform"),
-        "bonus": ("PP", "from bonus and recruiting cards"),
-        "room": ("PP", "in room to build what the hand wants"),
-        "prestige cards": ("PP", "from prestige cards"),
-        "best work": ("PP", "for this round's best work"),
-        "conversion": ("PP", "from the payout to convert"),
-        "auction": ("PP", "from leading the bidding (less the price)"),
-    },
-    "strasbourg": {
-        "prestige": ("points", "now (prestige and privileges)"),
-        "council": ("points", "from council seats"),
-        "city": ("points", "from the city (squares, chapels, buildings)"),
-        "tasks": ("points", "from kept tasks (their chance against the -3)"),
-        "coins": ("points", "in coins and goods"),
-        "influence": ("points", "in influence cards (stacks, hand and deck)"),
-        "rewards": ("points", "from rewards owed and the bidding under way"),
-    },
-    "architects": {
-        "vp": ("VP", "now"),
-        "buildings": ("VP", "from buildings and the Cathedral within reach"),
-        "resources": ("VP", "in resources and silver the hand needs"),
-        "workers": ("VP", "from workers, apprentices and captives"),
-        "virtue": ("VP", "from virtue"),
-        "decision": ("VP", "from the decision under way"),
-        "ending": ("VP", "from the end of the game drawing near"),
-    },
-}
 #: Parts that moved less than this (in the game's points) are not a reason.
 NOTABLE = 0.1
 
@@ -126,8 +90,10 @@ def explain(
 
 
 def reasons(game_id: str, changes: list[tuple[str, float]], most: int = 3) -> list[str]:
-    """The notable changes in words: the biggest gains, then the biggest cost."""
-    phrases = PHRASES.get(game_id, {})
+    """The notable changes in words (each part as the game's bot kit phrases
+    it, in the game's score unit): the biggest gains, then the biggest cost."""
+    info = plugin(game_id)
+    phrases, unit = info.bot.phrases, info.units[1]
     gains = [c for c in changes if c[1] >= NOTABLE]
     costs = [c for c in changes if c[1] <= -NOTABLE]
     picked = gains[: most - 1] if costs else gains[:most]
@@ -137,8 +103,7 @@ def reasons(game_id: str, changes: list[tuple[str, float]], most: int = 3) -> li
         picked = sorted(costs, key=lambda c: c[1])[:most]
     out = []
     for part, v in picked:
-        unit, phrase = phrases.get(part, ("points", part))
-        out.append(f"{v:+.1f} {unit} {phrase}")
+        out.append(f"{v:+.1f} {unit} {phrases.get(part, part)}")
     return out
 
 

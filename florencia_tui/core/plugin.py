@@ -47,6 +47,9 @@ class BotKit:
     determinization, one path down the tree and a rollout), so its strength is
     the same on any machine and under any load (docs/bots.md "At the app's
     defaults"); ``bots.search.CPU_CAP`` bounds the time it takes.
+    ``phrases``: how each named part of ``evaluate`` reads in the ``h`` key's
+    hint, after the change and the game's score unit ("+2.0 VP from virtue");
+    a part without a phrase reads as its name.
     """
 
     evaluate: Evaluator | None = None
@@ -55,6 +58,24 @@ class BotKit:
     candidates_only: bool = False
     search: dict[str, Any] = field(default_factory=dict)
     iterations: int = 400
+    phrases: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A position of one game that the screenshots and the SVG snapshot tests
+    show (``tui/snapshots.py`` names it ``<game id>-<name>``): a real game of
+    ``players`` seats (seat 0 the one human, the others random bots) played by
+    seeded random moves from ``seed`` for ``steps`` actions and on until the
+    human decides (``steps`` None: to its end), then ``keys`` pressed.
+    ``from_home``: the app opens on the home screen, the game saved in its
+    store (a replay is opened from there), instead of at the table."""
+
+    players: int
+    seed: int
+    steps: int | None = None
+    keys: tuple[str, ...] = ()
+    from_home: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +92,29 @@ class GamePlugin:
     package: str
     #: False lists the game as "coming": never faked, never playable.
     available: bool = True
+    #: What a score counts, one and many: the end screen's "wins with 45
+    #: points" and the hints' "+2.0 points" ("VP", "coins"...).
+    units: tuple[str, str] = ("point", "points")
+    #: The game's positions in the screenshots and snapshot tests, by name
+    #: (``board``, ``end``...; see :class:`Scene`). The key-press benchmark
+    #: draws the ``board`` scene.
+    scenes: dict[str, Scene] = field(default_factory=dict, hash=False)
+    #: Keys that redraw the ``board`` scene without ending its decision
+    #: (``benchmarks/run.py``'s key press → frame probe).
+    redraw_keys: tuple[str, ...] = ("down", "up")
+    #: Random games a second the engine should play at its most players
+    #: (``benchmarks/run.py``'s target; None: no target set).
+    games_per_second: float | None = None
+
+    def amount(self, total: float) -> str:
+        """A score in the game's unit: "45 points", "1 point", "30 VP"."""
+        one, many = self.units
+        return f"{total:g} {one if total == 1 else many}"
+
+    def players_near(self, wanted: int) -> int:
+        """The player count nearest ``wanted`` that the game takes (for tests,
+        demos and benchmarks that would play ``wanted`` if they could)."""
+        return max(self.min_players, min(self.max_players, wanted))
 
     def _load(self, module: str, name: str) -> Any:
         return getattr(importlib.import_module(f"{self.package}.{module}"), name)

@@ -52,6 +52,12 @@ def available_games() -> list[GamePlugin]:
     return [g for g in REGISTRY.values() if g.available]
 
 
+def titles() -> str:
+    """The playable games' titles in words: "Palazzo, Strasbourg and Architects"."""
+    names = [g.title for g in available_games()]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
 def replay(rec: record.Record, upto: int | None = None) -> State:
     """The state after the first ``upto`` entries of ``rec`` (all by default),
     played by its game's rules (``core.record.replay`` with the game looked up)."""

@@ -67,6 +67,28 @@ def test_the_bots_know_a_game_only_through_its_plugin():
         assert not bad, f"{f.relative_to(PKG)} imports {bad}"
 
 
+def test_nothing_outside_a_games_package_names_it():
+    """What the app, the bots, the network and the benchmarks' tables know of
+    one game (its hint phrases, scenes, score unit, benchmark targets) is
+    declared by its plugin: no module outside ``games/<id>/`` holds a game's
+    id as a string (a benchmark may pick one game to run, by its option's
+    default: net_load, key_profile, limit_floods; plan_audit measures
+    Strasbourg's planning)."""
+    ids = set(REGISTRY)
+    one_game = {"net_load.py", "key_profile.py", "limit_floods.py", "plan_audit.py"}
+    files = [f for f in PKG.rglob("*.py") if f.relative_to(PKG).parts[0] != "games"]
+    files += [f for f in (PKG / "games").glob("*.py")]
+    files += [f for f in (PKG.parent / "benchmarks").glob("*.py") if f.name not in one_game]
+    files += list((PKG.parent / "screenshots").glob("*.py"))
+    for f in files:
+        named = {
+            n.value
+            for n in ast.walk(ast.parse(f.read_text()))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in ids
+        }
+        assert not named, f"{f.relative_to(PKG.parent)} names {named}"
+
+
 def module_imports() -> dict[str, set[str]]:
     """Every module of the package and the modules of the package it imports,
     at its top or inside a function (``from a import b`` counts the module

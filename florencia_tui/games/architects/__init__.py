@@ -4,7 +4,7 @@
 ``help.md`` the F1 help (see florencia_tui/core/plugin.py).
 """
 
-from florencia_tui.core.plugin import GamePlugin
+from florencia_tui.core.plugin import GamePlugin, Scene
 
 PLUGIN = GamePlugin(
     id="architects",
@@ -13,4 +13,12 @@ PLUGIN = GamePlugin(
     max_players=5,
     blurb="Place workers, capture rivals, build for the king, keep your virtue.",
     package=__name__,
+    units=("VP", "VP"),
+    scenes={
+        # Mid-game, 4 players: Ana places a worker; "w" highlights the Workshop's preview.
+        "board": Scene(players=4, seed=7, steps=244, keys=("w",)),
+        "end": Scene(players=3, seed=2),
+    },
+    redraw_keys=("down", "up"),  # highlight + its preview
+    games_per_second=20,
 )

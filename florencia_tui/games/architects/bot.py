@@ -453,4 +453,18 @@ def candidates(game, s: dict, seat: int) -> list[str]:
 
 #: The app's level: 300 iterations finished ahead of the heuristic in 74.5% of
 #: 200 games (docs/bots.md), about 0.15 s a decision.
-BOT = BotKit(evaluate=architects_eval, candidates=candidates, iterations=300)
+BOT = BotKit(
+    evaluate=architects_eval,
+    candidates=candidates,
+    iterations=300,
+    # How each part of the evaluation reads in a hint (bots/hint.py).
+    phrases={
+        "vp": "now",
+        "buildings": "from buildings and the Cathedral within reach",
+        "resources": "in resources and silver the hand needs",
+        "workers": "from workers, apprentices and captives",
+        "virtue": "from virtue",
+        "decision": "from the decision under way",
+        "ending": "from the end of the game drawing near",
+    },
+)

@@ -381,4 +381,16 @@ BOT = BotKit(
     # the seats' evaluations share their counts (an iteration ~15% cheaper),
     # which the 0.8 s CPU cap still ends in about one decision in seven.
     iterations=350,
+    # How each part of the evaluation reads in a hint (bots/hint.py).
+    phrases={
+        "prestige": "now",
+        "money": "in florins, at what they can still buy",
+        "works": "from works the hand can still perform",
+        "bonus": "from bonus and recruiting cards",
+        "room": "in room to build what the hand wants",
+        "prestige cards": "from prestige cards",
+        "best work": "for this round's best work",
+        "conversion": "from the payout to convert",
+        "auction": "from leading the bidding (less the price)",
+    },
 )

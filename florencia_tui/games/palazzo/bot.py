@@ -86,4 +86,11 @@ BOT = BotKit(
     # The app's level: 100 iterations finished ahead of the heuristic in 79.5%
     # of 200 games (docs/bots.md), 70 ms a decision at the median.
     iterations=100,
+    # How each part of the evaluation reads in a hint (bots/hint.py).
+    phrases={
+        "palaces": "from palaces and their room to grow",
+        "money": "in money cards kept",
+        "tiles": "from tiles on their way (an auction led, tiles to build)",
+        "score": "now",
+    },
 )

@@ -534,4 +534,18 @@ def candidates(game, s: dict, seat: int) -> list[str]:
 
 
 #: The app's level: 500 iterations, about 0.12 s a decision (docs/bots.md).
-BOT = BotKit(evaluate=strasbourg_eval, candidates=candidates, iterations=500)
+BOT = BotKit(
+    evaluate=strasbourg_eval,
+    candidates=candidates,
+    iterations=500,
+    # How each part of the evaluation reads in a hint (bots/hint.py).
+    phrases={
+        "prestige": "now (prestige and privileges)",
+        "council": "from council seats",
+        "city": "from the city (squares, chapels, buildings)",
+        "tasks": "from kept tasks (their chance against the -3)",
+        "coins": "in coins and goods",
+        "influence": "in influence cards (stacks, hand and deck)",
+        "rewards": "from rewards owed and the bidding under way",
+    },
+)

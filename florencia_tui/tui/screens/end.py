@@ -26,7 +26,7 @@ class EndScreen(Screen[None]):
         cards = self.table.scores()
         with VerticalScroll(id="end-scroll"):
             yield Static(f"{self.table.info.title}: game over", id="end-title")
-            yield Static(winner_line(cards), id="end-winner")
+            yield Static(winner_line(cards, self.table.info.amount), id="end-winner")
             yield Static(scores_table(cards), id="end-scores")
             yield Static(
                 f"Saved as game {self.table.table_id}. "

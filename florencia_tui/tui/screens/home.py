@@ -14,13 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from florencia_tui.games import REGISTRY, get_game
+from florencia_tui.games import REGISTRY, get_game, titles
 
 HOME_HELP = """\
 # florencia
 
-A table for four Renaissance board games, played at one keyboard (hot-seat),
-against bots, over SSH or in a browser. Every rule is enforced.
+A table for {titles}, played at one keyboard (hot-seat), against bots, over
+SSH or in a browser. Every rule is enforced.
 
 ## This screen
 
@@ -191,7 +191,7 @@ class HomeScreen(Screen[None]):
     def action_help(self) -> None:
         from florencia_tui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(HOME_HELP, keys=False))
+        self.app.push_screen(HelpScreen(HOME_HELP.format(titles=titles()), keys=False))
 
     @on(OptionList.OptionSelected, "#games")
     def game_selected(self, event: OptionList.OptionSelected) -> None:

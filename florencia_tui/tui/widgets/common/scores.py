@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.table import Table
 from rich.text import Text
 
@@ -28,7 +30,9 @@ def scores_table(cards: list[ScoreCard]) -> Table:
     return t
 
 
-def winner_line(cards: list[ScoreCard]) -> str:
+def winner_line(cards: list[ScoreCard], amount: Callable[[float], str]) -> str:
+    """Who won and with how much, ``amount`` writing a score in the game's
+    unit (``GamePlugin.amount``)."""
     winners = [c for c in cards if c.winner]
     if not winners:
         return ""
@@ -37,7 +41,7 @@ def winner_line(cards: list[ScoreCard]) -> str:
     names = " and ".join(c.name for c in winners)
     verb = "share the victory" if len(winners) > 1 else "wins"
     total = winners[0].total
-    line = f"{names} {verb} with {total:g} point{'' if total == 1 else 's'}"
+    line = f"{names} {verb} with {amount(total)}"
     if len(tied) > 1 and len(winners) < len(tied) and winners[0].tiebreak_label:
         line += f" (tie broken by {winners[0].tiebreak_label}: {winners[0].tiebreak:g})"
     return line + "."
