@@ -130,3 +130,23 @@ async def test_lobby_code_box_shows_its_whole_placeholder():
         box = app.screen.query_one("#code")
         assert box.size.width > len(box.placeholder)  # and a cell for the cursor
         assert problems(app.screen) == []
+
+
+# ----- 7. the : prompt's notation page ------------------------------------------------
+def test_the_notation_page_shows_no_raw_markup_nor_internal_names():
+    import re
+
+    from florencia_tui.games import available_games
+    from florencia_tui.table import Table
+    from florencia_tui.tui.screens.help import notation_help
+
+    for info in available_games():
+        seats = [{"name": f"P{i}", "kind": "human"} for i in range(info.min_players)]
+        page = notation_help(Table(info.id, seats, seed=1), 0)
+        assert "## The notation of" in page and "| type | to |" in page, info.id
+        assert "``" not in page and "```" not in page, info.id  # no raw markup, no code block
+        internal = re.findall(rf"\b{re.escape(info.id)}\.[a-z_]+", page)
+        assert not internal and "(prompt" not in page, (info.id, internal)
+    palazzo = notation_help(Table("palazzo", [{"name": "A", "kind": "human"}] * 2, seed=1), 0)
+    assert "| `pay Red4+Green4+Blue4` | a legal payment worth at least the price |" in palazzo
+    assert "**Turn**" in palazzo and "| `money` | take money: reveal players+1 cards |" in palazzo

@@ -16,7 +16,7 @@ Buy or auction (``palazzo.buy_or_auction``):
     buy S22 M23           buy two supply tiles in one payment
     auction               move the master builder and auction its quarry
 Pay for a purchase (``palazzo.pay``):
-    pay Red4+Green4+Blue4 a legal payment worth at least the price
+    pay Red4+Green4+Blue4  a legal payment worth at least the price
     pay none              when the price is 0 (cards may still be paid: no change)
 Auction (``palazzo.bid``):
     bid Green6+C2         the cards ADDED to your bid this turn

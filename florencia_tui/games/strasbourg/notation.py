@@ -11,7 +11,7 @@ Planning (all seats at once, each seat independently)
     ``draw``              draw the top card of your deck into your hand.
     ``stop``              stop drawing (at least one card must be drawn while the deck has cards).
     ``stack 5+3+2``       form your next face-down stack from these hand cards (values, any
-                          order, ``stack 5 3 2`` also works; ``legal()`` lists them highest
+                          order, ``stack 5 3 2`` also works; the menu lists them highest
                           first). Repeat until the hand is empty; stacks are numbered 1, 2, ...
                           in the order you form them (numbers shift down once one is played).
 

@@ -63,6 +63,64 @@ def notation_examples(game_id: str, kind: str) -> list[tuple[str, str]]:
     return out
 
 
+#: A decision kind's internal name (``palazzo.turn``), with what introduces it.
+_KIND = re.compile(r"(?:prompt )?``[a-z]+\.[a-z_]+``(?:;\s*|,\s*)?")
+#: An example line of a notation module: indented, the notation, two spaces, what it does
+#: (or a bullet: ``* ``notation`` - what it does``).
+_EXAMPLE = re.compile(r"\s{2,}(\S.*?)(?:\s{2,}(.*))?$|\*\s+``(.+?)``\s+-\s+(.*)$")
+
+
+def _people_text(line: str) -> str:
+    """A line of a notation module for a person: no decision's internal name
+    (``(prompt ``palazzo.turn``)``), and code marked as Markdown marks it."""
+    line = _KIND.sub("", line)
+    line = re.sub(r"\s*\(\s*\)", "", line)
+    return line.replace("``", "`")
+
+
+def notation_markdown(doc: str) -> str:
+    """A notation module's docstring as a page to read: its prose as text, each
+    block of examples as a table (notation | what it does) whose cells wrap to
+    the screen, headings in bold; no markup shown raw and no internal names."""
+    lines = doc.strip().splitlines()
+    out: list[str] = []
+    rows: list[list[str]] = []
+    block = {"bullets": False, "indent": 0}  # how the examples of this table are written
+
+    def flush() -> None:
+        if rows:
+            out.extend(["", "| type | to |", "|---|---|"])
+            out.extend(f"| `{a.strip('`')}` | {b.replace('|', '/')} |" for a, b in rows)
+            out.append("")
+            rows.clear()
+
+    def example(i: int) -> re.Match | None:
+        return _EXAMPLE.match(lines[i]) if i < len(lines) else None
+
+    for i, line in enumerate(lines):
+        m = _EXAMPLE.match(line)
+        indent = len(line) - len(line.lstrip())
+        # An indented line that goes on with the last example's words: under a
+        # bullet any indented line, else one indented past the examples' column.
+        if rows and indent and (block["bullets"] or indent > block["indent"] + 2):
+            rows[-1][1] += " " + _people_text(line.strip())
+        elif m is not None:
+            if not rows:
+                block.update(bullets=m.group(3) is not None, indent=indent)
+            code, meaning = (m.group(1), m.group(2)) if m.group(3) is None else m.group(3, 4)
+            rows.append([_people_text(code).strip("`"), _people_text(meaning or "")])
+        elif not line.strip():
+            flush()
+            out.append("")
+        else:
+            flush()
+            text = _people_text(line)
+            heading = example(i + 1) is not None and not line.startswith("*")
+            out.append(f"**{text.rstrip(':').strip()}**" if heading else text)
+    flush()
+    return "\n".join(out)
+
+
 def notation_help(table, seat: int | None) -> str:
     """Markdown: the decision on screen, its actions in notation with what
     each does, and the whole notation of the game."""
@@ -84,7 +142,7 @@ def notation_help(table, seat: int | None) -> str:
         out += ["Nothing to decide for you right now.", ""]
     doc = _notation_doc(table.game_id)
     if doc:
-        out += [f"## The notation of {table.info.title}", "", "```", doc.strip(), "```"]
+        out += [f"## The notation of {table.info.title}", "", notation_markdown(doc)]
     return "\n".join(out)
 
 
