@@ -63,6 +63,7 @@ def add_parsers(sub) -> None:
         help="its permissions in octal; 660 lets a group of OS accounts use `florencia connect`",
     )
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot move")
+    add_sign_in_limits(sv)
     sv.set_defaults(func=cmd_serve)
     cn = sub.add_parser(
         "connect", help="join a running server's lobby from this terminal (an OpenSSH ForceCommand)"
@@ -81,6 +82,80 @@ def add_parsers(sub) -> None:
     pw.set_defaults(func=cmd_passwd)
 
 
+def add_sign_in_limits(sv) -> None:
+    """The attempt limits of password sign-ins (net/signin.py)."""
+    from florencia_tui.net.signin import SignInLimits
+
+    d = SignInLimits()
+    g = sv.add_argument_group(
+        "sign-in limits",
+        "wrong passwords (SSH and browser together) make further attempts wait, "
+        f"from {d.base_delay:g} s doubling each time; a name's count ends when it signs in",
+    )
+    g.add_argument(
+        "--sign-in-tries",
+        type=_count,
+        default=d.free_per_name,
+        metavar="N",
+        help=f"wrong passwords for one name before attempts wait (default {d.free_per_name})",
+    )
+    g.add_argument(
+        "--sign-in-tries-per-address",
+        type=_count,
+        default=d.free_per_address,
+        metavar="N",
+        help=f"... from one address, an IPv6 /64 (default {d.free_per_address})",
+    )
+    g.add_argument(
+        "--sign-in-max-wait",
+        type=_seconds,
+        default=d.max_delay,
+        metavar="SECONDS",
+        help=f"the longest wait (default {d.max_delay:g})",
+    )
+    g.add_argument(
+        "--password-checks",
+        type=_count,
+        default=d.hash_threads,
+        metavar="N",
+        help="password checks run at once, each a core for tens of milliseconds, off "
+        f"the server's event loop (default {d.hash_threads})",
+    )
+
+
+def sign_in_limits_of(args):
+    from florencia_tui.net.signin import SignInLimits
+
+    return SignInLimits(
+        free_per_name=args.sign_in_tries,
+        free_per_address=args.sign_in_tries_per_address,
+        max_delay=args.sign_in_max_wait,
+        hash_threads=args.password_checks,
+    )
+
+
+def _count(text: str) -> int:
+    """A whole number above 0 (an option's value)."""
+    import argparse
+
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("give a whole number above 0")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0."""
+    import argparse
+
+    try:
+        n = float(text)
+    except ValueError:
+        n = 0.0
+    if not 0 < n < float("inf"):
+        raise argparse.ArgumentTypeError("give a number of seconds above 0")
+    return n
+
+
 def cmd_serve(args) -> int:
     from florencia_tui.net.server import FlorenciaServer, read_password, run
     from florencia_tui.net.sshd import Auth
@@ -90,9 +165,18 @@ def cmd_serve(args) -> int:
     except OSError as e:  # never the file's name: it might be the password itself
         print(f"florencia serve: cannot read --password-file ({e.strerror})", file=sys.stderr)
         return 2
+    except ValueError as e:  # (nor here)
+        print(f"florencia serve: {e}", file=sys.stderr)
+        return 2
     keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
     passwords = Path(args.passwords).expanduser() if args.passwords else None
-    auth = Auth(authorized_keys=keys, password=password, passwords=passwords, open=args.open)
+    auth = Auth(
+        authorized_keys=keys,
+        password=password,
+        passwords=passwords,
+        open=args.open,
+        limits=sign_in_limits_of(args),
+    )
     try:
         if not args.no_ssh:
             auth.check(args.host)

@@ -60,6 +60,7 @@ class FlorenciaServer:
         self.zygote = zygote
         self.spawner: sshd.Spawner | None = None
         self.store: Store | None = None
+        self.names: sshd.KeyNames | None = None  # which credential each name belongs to
         self.service: TableService | None = None
         self.ssh = None
         self._web_runner = None
@@ -72,6 +73,7 @@ class FlorenciaServer:
             self.auth.check_web(self.web_host)
         private_dir(self.data)  # every table's hidden state: no other account reads it
         self.store = Store(self.data / "florencia.sqlite3")
+        self.names = sshd.KeyNames(self.store.db)
         self.service = TableService(self.store, bot_delay=self.bot_delay)
         await self.service.start(self.socket, self.socket_mode)
         try:
@@ -86,7 +88,7 @@ class FlorenciaServer:
                     self.auth,
                     self.spawner,
                     self.data,
-                    sshd.KeyNames(self.store.db),
+                    self.names,
                 )
             if self.web_port is not None:
                 await self._start_web()
@@ -121,7 +123,7 @@ class FlorenciaServer:
             return None
 
         server.on_startup = quiet_start
-        self.web_gate = gate.WebGate(self.auth, self.web_origins)
+        self.web_gate = gate.WebGate(self.auth, self.web_origins, bindings=self.names)
         gate.serve_pages_from_request_host(server, self.web_gate)
         app = await server._make_app()
         gate.install(app, self.web_gate)
@@ -156,6 +158,7 @@ class FlorenciaServer:
         if self.store is not None:
             self.store.close()
             self.store = None
+        self.auth.sign_ins.close()
 
 
 def run(server: FlorenciaServer, out=None) -> int:
@@ -203,9 +206,16 @@ def banner(server: FlorenciaServer) -> list[str]:
 
 def read_password(path: str | None) -> str | None:
     """The shared password, from a file or the environment (which the apps the
-    server starts then no longer inherit)."""
+    server starts then no longer inherit). A file other accounts can read or
+    change is refused (ValueError; its name is not said: it might be the
+    password itself)."""
+    from florencia_tui.net.passwords import too_open
+
     from_env = os.environ.pop("FLORENCIA_SSH_PASSWORD", None)
     if path:
+        why = too_open(Path(path))
+        if why:
+            raise ValueError(f"--password-file is not private ({why})")
         return Path(path).read_text().strip()
     return from_env or None
 

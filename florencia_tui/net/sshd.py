@@ -28,21 +28,28 @@ import asyncio
 import codecs
 import errno
 import fcntl
-import hmac
 import logging
 import os
 import signal
+import stat
 import struct
 import sys
 import termios
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from florencia_tui.net.passwords import check_password, read_passwords
+from florencia_tui.net.passwords import (
+    CredentialsUnavailable,
+    check_password,
+    dummy_hash,
+    hash_password,
+    load_passwords,
+    too_open,
+)
 from florencia_tui.net.protocol import valid_user
 from florencia_tui.net.shared import (
     CODE,
@@ -54,6 +61,7 @@ from florencia_tui.net.shared import (
     hang_up,
     new_token,
 )
+from florencia_tui.net.signin import SignInLimits, SignIns
 from florencia_tui.net.zygote import Zygote, ZygoteLost
 
 log = logging.getLogger("florencia.ssh")
@@ -93,19 +101,35 @@ class Auth:
     """How players sign in (see docs/security.md for what each mode guarantees).
 
     * ``authorized_keys``: a directory holding one file per player name (the
-      key is the name's own), or one file for everybody (then a name belongs
-      to the first key that signs in with it, :class:`KeyNames`);
+      key is the name's own), or one file for everybody (then a name is the
+      first key's that signs in with it, :class:`KeyNames`);
     * ``passwords``: a file of ``NAME:HASH`` lines, one password per player
       (:mod:`florencia_tui.net.passwords`);
     * ``password``: one shared password, for any name that has no credential
-      of its own (no line in ``passwords``, no key bound to it);
+      of its own (no line in ``passwords``, no key file) and that no other
+      credential took first (:class:`KeyNames`);
     * ``open``: nobody signs in (loopback only).
+
+    A configured source that cannot be read right now (a passwords file
+    missing, empty or open to others, a key directory gone) refuses: never
+    does it let a shared credential take a name it may have listed.
+    ``limits``: the attempt limits of the password checks
+    (:mod:`florencia_tui.net.signin`), shared by SSH and the browser.
     """
 
     authorized_keys: Path | None = None  # a file, or a directory of files named by user
     password: str | None = None  # shared
     passwords: Path | None = None  # per-player NAME:HASH file
     open: bool = False  # no authentication (loopback only)
+    limits: SignInLimits = field(default_factory=SignInLimits)
+
+    def __post_init__(self) -> None:
+        # A key directory or one file, decided once: a directory that goes
+        # away must not turn into a shared file that keeps no name.
+        keys = self.authorized_keys
+        self.key_dir = keys is not None and keys.is_dir()
+        self.sign_ins = SignIns(self.limits)
+        self._shared: tuple[str, str] | None = None  # (password, its hash)
 
     def check(self, host: str) -> None:
         if not (self.authorized_keys or self.password or self.passwords or self.open):
@@ -121,8 +145,7 @@ class Auth:
             )
         if self.authorized_keys and not self.authorized_keys.exists():
             raise ValueError(f"no authorized keys at {self.authorized_keys}")
-        if self.passwords and not self.passwords.is_file():
-            raise ValueError(f"no passwords file at {self.passwords}")
+        self._check_passwords_file()
 
     def check_web(self, host: str) -> None:
         """Browsers sign in with a password; only an open loopback server lets
@@ -140,46 +163,116 @@ class Auth:
                 "--password-file FILE (keys work for SSH only), or --open on "
                 "loopback"
             )
-        if self.passwords and not self.passwords.is_file():
-            raise ValueError(f"no passwords file at {self.passwords}")
+        self._check_passwords_file()
+
+    def _check_passwords_file(self) -> None:
+        """The server does not start on a passwords file that is missing or
+        that other accounts can read or change."""
+        path = self.passwords
+        if path is None:
+            return
+        if not path.is_file():
+            raise ValueError(f"no passwords file at {path}")
+        why = too_open(path)
+        if why:
+            raise ValueError(f"the passwords file {path} is not private ({why})")
 
     @property
     def shared_keys(self) -> bool:
-        return self.authorized_keys is not None and not self.authorized_keys.is_dir()
-
-    def own_password(self, name: str) -> str | None:
-        """``name``'s line in the per-player passwords file (read every time)."""
-        if self.passwords is None:
-            return None
-        try:
-            return read_passwords(self.passwords).get(name)
-        except OSError as e:
-            log.warning("cannot read the passwords file: %s", e)
-            return None
+        return self.authorized_keys is not None and not self.key_dir
 
     def key_file(self, name: str) -> Path | None:
         keys = self.authorized_keys
         if keys is None:
             return None
-        return keys / name if keys.is_dir() else keys
+        return keys / name if self.key_dir else keys
 
-    def password_ok(
-        self, name: str, password: str, names: KeyNames | None = None, web: bool = False
-    ) -> bool:
-        """A name with its own password signs in with that one only; the shared
-        password works for the other names, except (SSH) a name that is a key's."""
-        own = self.own_password(name)
-        if own is not None:
-            return check_password(own, password)
-        if self.password is None:
+    # ----- what the password checks read (in a thread: SignIns) ----------------------------
+    def passwords_table(self) -> dict[str, str]:
+        """NAME -> HASH, read again every time (edits apply at once); {}
+        without ``--passwords``. Raises :class:`CredentialsUnavailable` when
+        the file is there to be read and cannot be trusted."""
+        return {} if self.passwords is None else load_passwords(self.passwords)
+
+    def has_key_file(self, name: str) -> bool:
+        """Whether ``name`` has a key file of its own in the key directory
+        (:class:`CredentialsUnavailable`: the directory cannot be read)."""
+        if not self.key_dir:
             return False
-        if not web and self.authorized_keys is not None:
-            if self.shared_keys:
-                if names is not None and names.key_of(name) is not None:
-                    return False
-            elif (self.authorized_keys / name).is_file():
-                return False
-        return hmac.compare_digest(password.encode(), self.password.encode())
+        try:
+            if not stat.S_ISDIR(os.stat(self.authorized_keys).st_mode):
+                raise NotADirectoryError(errno.ENOTDIR, "not a directory")
+            return stat.S_ISREG(os.stat(self.authorized_keys / name).st_mode)
+        except FileNotFoundError as e:
+            if e.filename == str(self.authorized_keys):
+                raise CredentialsUnavailable(
+                    f"the key directory {self.authorized_keys} is missing"
+                ) from None
+            return False
+        except OSError as e:
+            raise CredentialsUnavailable(
+                f"the key directory {self.authorized_keys} cannot be read ({e.strerror})"
+            ) from None
+
+    def shared_hash(self) -> str:
+        """The shared password's hash (made once): checking it costs what
+        checking a player's own password does."""
+        if self._shared is None or self._shared[0] != self.password:
+            self._shared = (self.password, hash_password(self.password))
+        return self._shared[1]
+
+    def password_stamp(
+        self, name: str, password: str, bound: str | None = None, web: bool = False
+    ) -> str | None:
+        """Which credential ``password`` signs ``name`` in with: ``own:HASH``
+        (its line in the passwords file), ``password`` (the shared one), or
+        None. ``bound``: the credential the name belongs to (:class:`KeyNames`).
+        A name with a line of its own takes that password only; the shared one
+        takes a name that has no key file (SSH) and belongs to no other
+        credential. Exactly one hash is computed whatever the name, so the time
+        taken does not tell whether it exists."""
+        own = self.passwords_table().get(name)
+        if own is not None:
+            return f"own:{own}" if check_password(own, password) else None
+        shared = (
+            self.password is not None
+            and bound in (None, SHARED_PASSWORD)
+            and (web or not self.has_key_file(name))
+        )
+        if not shared:
+            check_password(dummy_hash(), password)
+            return None
+        return SHARED_PASSWORD if check_password(self.shared_hash(), password) else None
+
+    def stamp(self, name: str, table: dict[str, str]) -> str | None:
+        """The credential a browser player ``name`` signs in with now (what
+        :meth:`password_stamp` returns for the right password), for the
+        passwords ``table``; it changes when that password changes."""
+        own = table.get(name)
+        if own is not None:
+            return f"own:{own}"
+        return SHARED_PASSWORD if self.password is not None else None
+
+    def key_stamp(self, name: str, key: asyncssh.SSHKey, peer: str) -> str | None:
+        """Which credential ``key`` signs ``name`` in with: ``key-file`` (the
+        name's own file in the key directory) or ``key:FINGERPRINT`` (the
+        shared file's), or None. With a shared file, a name that has a password
+        of its own signs in with that only."""
+        path = self.key_file(name)
+        if path is None or (self.key_dir and not self.has_key_file(name)):
+            return None
+        try:  # read again for every login: edits apply at once
+            keys = asyncssh.read_authorized_keys(str(path))
+        except (OSError, ValueError) as e:
+            log.warning("cannot read authorized keys: %s", e)
+            return None
+        if keys.validate(key, peer, peer) is None:
+            return None
+        if self.key_dir:
+            return OWN_KEY_FILE
+        if name in self.passwords_table():
+            return None  # that name signs in with its own password only
+        return "key:" + key.get_fingerprint("sha256")
 
     def describe(self, web: bool = False) -> list[str]:
         """What each sign-in mode guarantees, in plain words (printed at start)."""
@@ -191,7 +284,7 @@ class Auth:
             ]
         out = []
         keys = self.authorized_keys
-        if keys is not None and keys.is_dir():
+        if keys is not None and self.key_dir:
             out.append(
                 f"keys: a file per player ({keys}/NAME); NAME signs in only "
                 "with a key in its own file"
@@ -204,13 +297,21 @@ class Auth:
         if self.passwords is not None:
             out.append(
                 "passwords: per player (--passwords); a name listed there signs in "
-                "only with its own password"
+                "only with its own password; while the file is missing, empty or "
+                "readable by others, no password signs anybody in"
             )
         if self.password is not None:
             out.append(
                 "shared password: whoever knows it signs in under ANY name that "
-                "has no key or password of its own, and so can sit at that "
-                "name's seats"
+                "has no key or password of its own and that no other credential "
+                "used first, and so can sit at that name's seats"
+            )
+        if self.password is not None or self.passwords is not None:
+            lim = self.limits
+            out.append(
+                f"wrong passwords: after {lim.free_per_name} for a name "
+                f"({lim.free_per_address} from an address) each attempt waits, "
+                f"doubling up to {lim.max_delay:g} s; failures are logged"
             )
         if web:
             out.append(
@@ -221,9 +322,27 @@ class Auth:
         return out
 
 
+#: What a name can belong to (:class:`KeyNames`): the shared password, a key
+#: of the shared keys file (``key:FINGERPRINT``), or a credential of its own.
+SHARED_PASSWORD = "password"
+OWN_PASSWORD = "passwords"  # its line in the passwords file
+OWN_KEY_FILE = "key-file"  # its file in the key directory
+OWN = (OWN_PASSWORD, OWN_KEY_FILE)
+
+
+def credential_of(stamp: str) -> str:
+    """The credential a stamp (:meth:`Auth.password_stamp`) binds a name to."""
+    return OWN_PASSWORD if stamp.startswith("own:") else stamp
+
+
 class KeyNames:
-    """With one shared authorized_keys file, a name belongs to the key that
-    first signed in with it (saved in the server's database)."""
+    """A name belongs to the first credential that signed in with it, whatever
+    its kind (saved in the server's database, ``ssh_key_names``): a key of
+    the shared keys file (``key:FINGERPRINT``), the shared password
+    (``password``) or a credential of the name's own (``passwords``,
+    ``key-file``). Shared credentials take only a free name or their own; a
+    credential of the name's own (given by the admin) takes it whatever it
+    belonged to. Browser players are kept under their ``NAME@web``."""
 
     SCHEMA = """CREATE TABLE IF NOT EXISTS ssh_key_names (
         user  TEXT PRIMARY KEY,
@@ -233,20 +352,38 @@ class KeyNames:
 
     def __init__(self, db) -> None:
         self.db = db
-        self.db.execute(self.SCHEMA)
+        with self.db:
+            self.db.execute(self.SCHEMA)
+            # Before credentials of every kind, a row held a bare key fingerprint.
+            self.db.execute(
+                "UPDATE ssh_key_names SET key = 'key:' || key WHERE key NOT LIKE 'key:%' "
+                "AND key NOT IN (?, ?, ?)",
+                (SHARED_PASSWORD, *OWN),
+            )
 
-    def key_of(self, user: str) -> str | None:
+    def owner(self, user: str) -> str | None:
+        """The credential ``user`` belongs to (None: nobody's yet)."""
         row = self.db.execute("SELECT key FROM ssh_key_names WHERE user=?", (user,)).fetchone()
         return row[0] if row else None
 
-    def bind(self, user: str, fingerprint: str) -> bool:
-        """Bind ``user`` to the key unless it is another's; True if it is this key's."""
+    def may_take(self, user: str, credential: str) -> bool:
+        return credential in OWN or self.owner(user) in (None, credential)
+
+    def bind(self, user: str, credential: str) -> bool:
+        """``user`` is ``credential``'s from now on, unless it may not take it
+        (another shared credential was first); True if it is."""
         with self.db:
-            self.db.execute(
-                "INSERT OR IGNORE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
-                (user, fingerprint, time.time()),
-            )
-        return self.key_of(user) == fingerprint
+            if credential in OWN:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
+                    (user, credential, time.time()),
+                )
+            else:
+                self.db.execute(
+                    "INSERT OR IGNORE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
+                    (user, credential, time.time()),
+                )
+        return self.owner(user) == credential
 
 
 def host_key(data: Path) -> asyncssh.SSHKey:
@@ -281,7 +418,7 @@ class Server(asyncssh.SSHServer):
         self.spawner = spawner
         self.names = names
         self.conn: asyncssh.SSHServerConnection | None = None
-        self._key: str | None = None  # the shared-file key being signed in with
+        self._credential: str | None = None  # what signed in (KeyNames), once it has
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -296,42 +433,51 @@ class Server(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return self.auth.authorized_keys is not None
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        path = self.auth.key_file(username)
-        if path is None or not path.is_file():
+    def _peer(self) -> str:
+        return str((self.conn.get_extra_info("peername") or ("", 0))[0])
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._credential = None
+        try:  # the files are read in a thread: no disk on the event loop
+            got = await asyncio.to_thread(self.auth.key_stamp, username, key, self._peer())
+        except CredentialsUnavailable as e:
+            log.warning("refused a key sign-in as %r: %s", username, e)
             return False
-        try:  # read again for every login: edits apply at once
-            keys = asyncssh.read_authorized_keys(str(path))
-        except (OSError, ValueError) as e:
-            log.warning("cannot read authorized keys: %s", e)
+        if got is None:
             return False
-        peer = (self.conn.get_extra_info("peername") or ("", 0))[0]
-        if keys.validate(key, peer, peer) is None:
+        if self.names is not None and not self.names.may_take(username, got):
+            log.info("refused %s: the name belongs to another credential", username)
             return False
-        if self.auth.shared_keys:
-            if self.auth.own_password(username) is not None:
-                return False  # that name signs in with its own password only
-            fingerprint = key.get_fingerprint("sha256")
-            bound = self.names.key_of(username) if self.names else None
-            if bound is not None and bound != fingerprint:
-                log.info("refused %s: the name belongs to another key", username)
-                return False
-            self._key = fingerprint
+        self._credential = got
         return True
 
     def password_auth_supported(self) -> bool:
         return self.auth.password is not None or self.auth.passwords is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
-        self._key = None
-        return self.auth.password_ok(username, password, self.names)
+    async def validate_password(self, username: str, password: str) -> bool:
+        """Checked off the event loop within the attempt limits
+        (:mod:`florencia_tui.net.signin`); a throttled attempt waits its turn."""
+        self._credential = None
+        bound = self.names.owner(username) if self.names is not None else None
+        got = await self.auth.sign_ins.attempt(
+            username,
+            self._peer(),
+            "ssh",
+            lambda: self.auth.password_stamp(username, password, bound),
+            wanted=lambda: not self.conn.is_closed(),
+        )
+        if got.ok:
+            self._credential = credential_of(got.stamp)
+        return got.ok
 
     def auth_completed(self) -> None:
         user = self.conn.get_extra_info("username")
-        if self._key and self.names is not None and not self.names.bind(user, self._key):
-            # Two keys raced for one new name; the other one won.
+        credential = self._credential
+        if credential and self.names is not None and not self.names.bind(user, credential):
+            # Two credentials raced for one new name; the other one won.
             self.conn.disconnect(
-                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "that name belongs to another key"
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                "that name belongs to another credential",
             )
 
     def kbdint_auth_supported(self) -> bool:

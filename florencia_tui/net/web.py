@@ -13,11 +13,13 @@ textual-serve runs one app process per websocket. In front of it:
   starts an app, and the app is started as that session's ``NAME@web`` (the
   ``@web`` keeps browser players apart from SSH names, which cannot hold an
   ``@``); nothing in the browser chooses the name afterwards.
+* **Passwords within limits.** A password is checked off the event loop
+  within the attempt limits of :mod:`florencia_tui.net.signin`; a throttled
+  name or address is answered "too many attempts, wait N s".
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import html
 import ipaddress
@@ -29,13 +31,19 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from florencia_tui.net.sshd import LOOPBACK, Auth, ssh_name_ok
+from florencia_tui.net.sshd import LOOPBACK, Auth, KeyNames, credential_of, ssh_name_ok
 
 log = logging.getLogger("florencia.web")
 
 COOKIE = "florencia_session"
 SESSION_SECONDS = 12 * 3600
-FAILED_SIGN_IN_DELAY = 0.5
+#: What a refused sign-in says (by ``signin.Outcome.why``), and its status.
+REFUSED = {
+    "wrong": ("Wrong name or password.", 403),
+    "throttled": ("Too many attempts: wait {wait}.", 429),
+    "busy": ("The server is busy signing people in: try again in a moment.", 503),
+    "closed": ("Sign-in is closed for a moment on the server: try again soon.", 503),
+}
 #: The signed-in player whose websocket is being opened (read by the app service).
 web_user: contextvars.ContextVar[str | None] = contextvars.ContextVar("web_user", default=None)
 
@@ -82,8 +90,16 @@ def _is_address(host: str) -> bool:
 class WebGate:
     """Which requests reach textual-serve, and as whom."""
 
-    def __init__(self, auth: Auth, origins: list[str] | tuple = ()) -> None:
+    def __init__(
+        self,
+        auth: Auth,
+        origins: list[str] | tuple = (),
+        bindings: KeyNames | None = None,
+    ) -> None:
+        """``bindings``: which credential each name belongs to (a browser
+        player's under ``NAME@web``)."""
         self.auth = auth
+        self.bindings = bindings
         self.given = [_origin(o) for o in origins]
         self.set_url("")
         self.sessions: dict[str, tuple[str, float]] = {}
@@ -186,10 +202,23 @@ class WebGate:
         password = str(data.get("password", ""))
         if not ssh_name_ok(name) or len(name) > 27:
             return self.form("A name is letters, digits and . _ - (up to 27).", 400)
-        if not self.auth.open and not self.auth.password_ok(name, password, web=True):
-            await asyncio.sleep(FAILED_SIGN_IN_DELAY)
-            log.info("web: failed sign-in as %s", name)
-            return self.form("Wrong name or password.", 403)
+        stamp = None
+        if not self.auth.open:
+            user = f"{name}@web"
+            bound = self.bindings.owner(user) if self.bindings is not None else None
+            got = await self.auth.sign_ins.attempt(
+                name,
+                request.remote or "",
+                "web",
+                lambda: self.auth.password_stamp(name, password, bound, web=True),
+                wait=False,
+            )
+            if not got.ok:
+                why, status = REFUSED[got.why]
+                return self.form(why.format(wait=got.wait_words), status)
+            stamp = got.stamp
+            if self.bindings is not None and not self.bindings.bind(user, credential_of(stamp)):
+                return self.form("That name belongs to another credential.", 403)
         now = time.time()
         for old, (_, since) in list(self.sessions.items()):  # forget expired sessions
             if now - since > SESSION_SECONDS:

@@ -125,7 +125,10 @@ def test_each_mode_says_what_it_guarantees(tmp_path):
     assert "only with a key in its own file" in said["dir"][0]
     assert "first key" in said["file"][0]
     assert "only with its own password" in said["passwords"][0]
-    assert "ANY name" in said["shared"][0] and "NAME@web" in said["shared"][1]
+    assert "ANY name" in said["shared"][0] and "no other credential used first" in said["shared"][0]
+    assert "NAME@web" in said["shared"][-1]
+    assert "failures are logged" in said["shared"][1] and "up to 60 s" in said["shared"][1]
+    assert "no password signs anybody in" in said["passwords"][0]  # (the file unreadable)
 
 
 def test_passwd_writes_a_private_hashed_line(tmp_path, capsys):
@@ -159,3 +162,155 @@ async def test_the_server_says_at_start_what_its_modes_guarantee(tmp_path, short
     assert "SSH on 127.0.0.1:" in said and "host key SHA256:" in said
     assert "sign-in · shared password: whoever knows it signs in under ANY name" in said
     assert SHARED not in said
+
+
+async def test_a_passwords_file_that_cannot_be_read_refuses_every_password(
+    tmp_path, short_dir, caplog
+):
+    """Fail closed (issue 26, item 8): while the per-player passwords file is
+    missing, empty, open to other accounts or unreadable (an admin mid-edit),
+    no password signs anybody in (not the shared one as ``ana``, nor as a
+    name never listed), no key of the shared keys file takes ``ana``, and
+    the server log says why; once the file is back, all is as before."""
+    import logging
+
+    caplog.set_level(logging.WARNING)
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    good = passwords.read_bytes()
+    mallory = keypair()
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(mallory.export_public_key())
+    auth = Auth(authorized_keys=keys, password=SHARED, passwords=passwords)
+    srv = await server(tmp_path, short_dir, auth)
+
+    def missing():
+        passwords.unlink()
+
+    def empty():
+        passwords.write_bytes(b"# being edited\n")
+
+    def open_to_others():
+        passwords.write_bytes(good)
+        passwords.chmod(0o644)
+
+    def unreadable():  # (a directory in its place: unreadable, even to root)
+        passwords.unlink()
+        passwords.mkdir()
+
+    try:
+        assert await signs_in(srv, "bob", password=SHARED)
+        for spoil in (missing, empty, open_to_others, unreadable):
+            caplog.clear()
+            spoil()
+            assert not await signs_in(srv, "ana", password=SHARED), spoil.__name__
+            assert not await signs_in(srv, "ana", client_keys=[mallory]), spoil.__name__
+            assert not await signs_in(srv, "carl", password=SHARED), spoil.__name__
+            assert not await signs_in(srv, "bob", password=SHARED), spoil.__name__
+            said = caplog.text
+            assert "every password sign-in is refused" in said and str(passwords) in said
+            if passwords.is_dir():
+                passwords.rmdir()
+            passwords.write_bytes(good)
+            passwords.chmod(0o600)
+        assert await signs_in(srv, "ana", password="ana's own secret")
+        assert await signs_in(srv, "bob", password=SHARED)
+    finally:
+        await srv.close()
+
+
+async def test_a_key_directory_that_cannot_be_read_opens_no_name(tmp_path, short_dir):
+    """With a key directory gone (renamed mid-edit), the shared password does
+    not take the names it held, and no key signs in."""
+    ana = keypair()
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "ana").write_bytes(ana.export_public_key())
+    srv = await server(tmp_path, short_dir, Auth(authorized_keys=keys, password=SHARED))
+    try:
+        assert not await signs_in(srv, "ana", password=SHARED)
+        keys.rename(tmp_path / "keys.old")
+        assert not await signs_in(srv, "ana", password=SHARED)
+        assert not await signs_in(srv, "zed", password=SHARED)
+        assert not await signs_in(srv, "ana", client_keys=[ana])
+        (tmp_path / "keys.old").rename(keys)
+        assert await signs_in(srv, "ana", client_keys=[ana])
+        assert await signs_in(srv, "zed", password=SHARED)
+    finally:
+        await srv.close()
+
+
+def test_the_server_does_not_start_on_a_password_file_others_can_read(tmp_path, capsys):
+    from florencia_tui.cli import main
+
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    passwords.chmod(0o640)
+    with pytest.raises(ValueError, match=r"mode 0640.*chmod 600"):
+        Auth(passwords=passwords).check("127.0.0.1")
+    with pytest.raises(ValueError, match="chmod 600"):
+        Auth(passwords=passwords).check_web("127.0.0.1")
+    assert main(["serve", "--passwords", str(passwords), "--port", "0"]) == 2
+    assert "chmod 600" in capsys.readouterr().err
+    shared = tmp_path / "hunter2"  # the file's name might be the password itself
+    shared.write_text(SHARED)
+    shared.chmod(0o604)
+    assert main(["serve", "--password-file", str(shared), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--password-file is not private" in err and "chmod 600" in err
+    assert "hunter2" not in err and SHARED not in err
+
+
+async def test_a_name_belongs_to_the_first_credential_whatever_its_kind(tmp_path, short_dir):
+    """Issue 26, item 9: with a shared keys file and a shared password, zed
+    signs in with the password; no key takes zed afterwards, and the password
+    still works for zed. A name a key took first is not the shared
+    password's. A name that signed in with a password of its own is nobody
+    else's when that line goes."""
+    kim, mallory = keypair(), keypair()
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(kim.export_public_key() + mallory.export_public_key())
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    set_password(passwords, "ben", "ben's own secret")
+    auth = Auth(authorized_keys=keys, password=SHARED, passwords=passwords)
+    srv = await server(tmp_path, short_dir, auth)
+    try:
+        assert await signs_in(srv, "zed", password=SHARED)
+        assert not await signs_in(srv, "zed", client_keys=[mallory])
+        assert await signs_in(srv, "zed", password=SHARED)
+        assert await signs_in(srv, "kim", client_keys=[kim])
+        assert not await signs_in(srv, "kim", password=SHARED)
+        assert await signs_in(srv, "ana", password="ana's own secret")
+        set_password(passwords, "ana", "ana's new secret")  # (still hers, by the line)
+        assert await signs_in(srv, "ana", password="ana's new secret")
+        passwords.write_text("ben:" + read_passwords(passwords)["ben"] + "\n")  # ana removed
+        assert not await signs_in(srv, "ana", password=SHARED)
+        assert not await signs_in(srv, "ana", client_keys=[mallory])
+    finally:
+        await srv.close()
+    srv = await server(tmp_path, short_dir, auth)  # a restart keeps every binding
+    try:
+        assert not await signs_in(srv, "zed", client_keys=[kim])
+        assert not await signs_in(srv, "kim", password=SHARED)
+        assert await signs_in(srv, "zed", password=SHARED)
+    finally:
+        await srv.close()
+
+
+def test_key_bindings_saved_before_every_kind_still_hold(tmp_path):
+    """A database from before (a bare fingerprint per name) keeps its names."""
+    import sqlite3
+
+    from florencia_tui.net.sshd import KeyNames
+
+    db = sqlite3.connect(tmp_path / "old.sqlite3")
+    db.execute(KeyNames.SCHEMA)
+    db.execute("INSERT INTO ssh_key_names VALUES ('ana', 'SHA256:abc', 0)")
+    db.commit()
+    names = KeyNames(db)
+    assert names.owner("ana") == "key:SHA256:abc"
+    assert not names.may_take("ana", "password") and names.may_take("ana", "key:SHA256:abc")
+    assert not names.bind("ana", "key:SHA256:other")
+    KeyNames(db)  # (again: nothing changes)
+    assert names.owner("ana") == "key:SHA256:abc"
