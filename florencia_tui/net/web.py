@@ -16,6 +16,9 @@ textual-serve runs one app process per websocket. In front of it:
 * **Passwords within limits.** A password is checked off the event loop
   within the attempt limits of :mod:`florencia_tui.net.signin`; a throttled
   name or address is answered "too many attempts, wait N s".
+* **Every response** forbids framing (``X-Frame-Options: DENY``,
+  ``frame-ancestors 'none'``), and the game page loads nothing from another
+  host (:mod:`florencia_tui.net.web_page`).
 """
 
 from __future__ import annotations
@@ -29,14 +32,23 @@ import shlex
 import time
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
 from aiohttp import web
 
 from florencia_tui.net.sshd import LOOPBACK, Auth, KeyNames, credential_of, ssh_name_ok
+from florencia_tui.net.web_page import PageLoader
 
 log = logging.getLogger("florencia.web")
 
 COOKIE = "florencia_session"
 SESSION_SECONDS = 12 * 3600
+#: Sent with every response: no page of any site may frame this one.
+HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 #: What a refused sign-in says (by ``signin.Outcome.why``), and its status.
 REFUSED = {
     "wrong": ("Wrong name or password.", 403),
@@ -189,11 +201,7 @@ class WebGate:
             text=page,
             content_type="text/html",
             status=status,
-            headers={
-                "Cache-Control": "no-store",
-                "X-Frame-Options": "DENY",
-                "Content-Security-Policy": "frame-ancestors 'none'",
-            },
+            headers={"Cache-Control": "no-store"},
         )
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
@@ -266,6 +274,14 @@ def serve_pages_from_request_host(server, gate: WebGate) -> None:
 def install(app: web.Application, gate: WebGate) -> None:
     app.router.add_post("/signin", gate.sign_in)
     app.middlewares.append(gate.guard)
+    app.on_response_prepare.append(_send_headers)
+    env = aiohttp_jinja2.get_env(app)
+    env.loader = PageLoader(env.loader)
+
+
+async def _send_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
 
 
 def app_command(command: str) -> str:

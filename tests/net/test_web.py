@@ -167,3 +167,68 @@ def test_open_web_play_is_for_loopback_only(tmp_path, capsys):
         Auth(authorized_keys=tmp_path).check_web("127.0.0.1")  # keys are SSH only
     assert main(["serve", "--open", "--web", "--web-host", "0.0.0.0", "--port", "0"]) == 2
     assert "loopback" in capsys.readouterr().err
+
+
+FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'"}
+
+
+async def test_every_response_forbids_framing(tmp_path, short_dir):
+    """Issue 26, item 11: the form, the game page, a refusal, a static file,
+    the sign-in's redirect and the websocket's handshake all say no page of
+    another site may frame them."""
+    server = await web_server(tmp_path, short_dir, Auth(open=True))
+    port = server.web_url.rsplit(":", 1)[1]
+    responses = []  # (path, status, headers) of every response, as the client got it
+
+    async def seen(session, context, params) -> None:
+        responses.append((params.url.path, params.response.status, params.response.headers))
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_end.append(seen)
+    try:
+        async with aiohttp.ClientSession(
+            cookie_jar=aiohttp.CookieJar(unsafe=True), trace_configs=[trace]
+        ) as http:
+            for path, headers in [
+                ("/", {}),  # the sign-in form
+                ("/anything", {}),  # 403: sign in first
+                ("/", {"Host": f"evil.example:{port}"}),  # 421
+                ("/static/js/textual.js", {}),
+            ]:
+                async with http.get(server.web_url + path, headers=headers):
+                    pass
+            await sign_in(http, server, "zoe")
+            async with http.get(server.web_url + "/"):  # the game page
+                pass
+            ws = await http.ws_connect(server.web_url + "/ws", origin=server.web_url)
+            await ws.close()
+    finally:
+        await server.close()
+    assert [status for _, status, _ in responses] == [200, 403, 421, 200, 303, 200, 101]
+    for path, _, headers in responses:
+        for name, value in FRAMING.items():
+            assert headers.get(name) == value, (path, name, dict(headers))
+
+
+async def test_the_game_page_loads_nothing_from_another_host(tmp_path, short_dir):
+    """Issue 26, item 12: every URL in the signed-in game page is this
+    server's (textual-serve's page linked a font stylesheet on a third-party
+    host), and the font it names is served from /static/fonts/."""
+    server = await web_server(tmp_path, short_dir, Auth(open=True))
+    try:
+        async with browser() as http:
+            assert (await sign_in(http, server, "zoe")).status == 303
+            async with http.get(server.web_url + "/") as page:
+                text = await page.text()
+            assert "textual-terminal" in text  # textual-serve's page, not the form
+            # (An inline SVG's xmlns names a namespace; nothing is fetched from it.)
+            loaded = re.sub(r'xmlns="[^"]*"', "", text)
+            hosts = set(re.findall(r"(?:\b[a-z]+:)?//([^/\"'\s)<>]+)", loaded, re.I))
+            assert hosts == {server.web_url.split("//", 1)[1]}, hosts
+            fonts = re.findall(r'url\("([^"]+\.ttf)"\)', text)
+            assert len(fonts) == 2
+            for font in fonts:
+                async with http.get(font) as got:
+                    assert got.status == 200 and (await got.read())[:4] == b"\x00\x01\x00\x00"
+    finally:
+        await server.close()

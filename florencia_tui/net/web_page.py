@@ -1,0 +1,50 @@
+"""The game page a signed-in browser gets: textual-serve's page, with
+everything it loads served by this server.
+
+textual-serve's template links a font stylesheet on a third-party host (which
+would learn who plays, and where it hangs, the page waits); the same font
+files ship in textual-serve's static directory. The template is read through
+:class:`PageLoader`, which drops every stylesheet link to another host and
+declares the font from the server's own ``/static/fonts/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import jinja2
+
+PAGE = "app_index.html"
+#: A <link> to a URL on another host ("https://...", "//...").
+FOREIGN_LINK = re.compile(r"""<link\b[^>]*\bhref=["'](?:[a-z]+:)?//[^>]*>\s*""", re.I)
+#: The font, from /static/fonts/.
+HEAD = """<style>
+@font-face { font-family: "Roboto Mono"; font-style: normal; font-weight: 100 700;
+  src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+@font-face { font-family: "Roboto Mono"; font-style: italic; font-weight: 100 700;
+  src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf")
+    format("truetype"); }
+</style>
+"""
+
+
+def rewrite(source: str) -> str:
+    """textual-serve's page template, served from this server alone."""
+    if "</head>" not in source or "</body>" not in source:
+        raise ValueError("textual-serve's page template has no </head> or </body>")
+    source = FOREIGN_LINK.sub("", source)
+    source = source.replace("</head>", HEAD + "</head>", 1)
+    return source
+
+
+class PageLoader(jinja2.BaseLoader):
+    """A template loader that reads through ``inner`` and rewrites the page."""
+
+    def __init__(self, inner: jinja2.BaseLoader) -> None:
+        self.inner = inner
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = self.inner.get_source(environment, template)
+        if template == PAGE:
+            source = rewrite(source)
+        return source, filename, uptodate
