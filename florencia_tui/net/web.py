@@ -16,6 +16,9 @@ textual-serve runs one app process per websocket. In front of it:
 * **Passwords within limits.** A password is checked off the event loop
   within the attempt limits of :mod:`florencia_tui.net.signin`; a throttled
   name or address is answered "too many attempts, wait N s".
+* **Sessions that end** (:mod:`florencia_tui.net.web_sessions`): at sign-out
+  (``POST /signout``, a button on the game page), or when the player's
+  password changes or goes; their tabs' apps stop.
 * **Every response** forbids framing (``X-Frame-Options: DENY``,
   ``frame-ancestors 'none'``), and the game page loads nothing from another
   host (:mod:`florencia_tui.net.web_page`).
@@ -27,21 +30,20 @@ import contextvars
 import html
 import ipaddress
 import logging
-import secrets
 import shlex
-import time
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
 
+from florencia_tui.net.passwords import CredentialsUnavailable
 from florencia_tui.net.sshd import LOOPBACK, Auth, KeyNames, credential_of, ssh_name_ok
 from florencia_tui.net.web_page import PageLoader
+from florencia_tui.net.web_sessions import SESSION_SECONDS, Sessions
 
 log = logging.getLogger("florencia.web")
 
 COOKIE = "florencia_session"
-SESSION_SECONDS = 12 * 3600
 #: Sent with every response: no page of any site may frame this one.
 HEADERS = {
     "X-Frame-Options": "DENY",
@@ -114,7 +116,7 @@ class WebGate:
         self.bindings = bindings
         self.given = [_origin(o) for o in origins]
         self.set_url("")
-        self.sessions: dict[str, tuple[str, float]] = {}
+        self.sessions = Sessions(auth)
 
     def set_url(self, public_url: str) -> None:
         """The server's own address, once it listens (and its port is known)."""
@@ -147,15 +149,20 @@ class WebGate:
         return o_port == h_port and o_host in LOOPBACK and h_host in LOOPBACK
 
     def user(self, request: web.Request) -> str | None:
-        token = request.cookies.get(COOKIE)
-        got = self.sessions.get(token or "")
-        if got is None:
-            return None
-        user, since = got
-        if time.time() - since > SESSION_SECONDS:
-            del self.sessions[token]
-            return None
-        return user
+        session = self.sessions.get(request.cookies.get(COOKIE))
+        return None if session is None else session.user
+
+    async def still_signed_in(self, request: web.Request):
+        """The request's session, its credential read again now (a changed
+        password ends it: 403; a passwords file that cannot be read: 503)."""
+        try:
+            session = await self.sessions.current(request.cookies.get(COOKIE, ""))
+        except CredentialsUnavailable as e:
+            log.warning("web: no new app while %s", e)
+            raise web.HTTPServiceUnavailable(text=REFUSED["closed"][0]) from None
+        if session is None:
+            raise web.HTTPForbidden(text="your password changed: sign in again")
+        return session
 
     # ----- the middleware and the sign-in --------------------------------------------
     @web.middleware
@@ -165,7 +172,7 @@ class WebGate:
         path = request.path
         if path.startswith("/static/"):
             return await handler(request)
-        if path == "/signin" and request.method == "POST":
+        if path in ("/signin", "/signout") and request.method == "POST":
             if not self.origin_ok(request):
                 raise web.HTTPForbidden(text="sign in from this server's own page")
             return await handler(request)
@@ -176,10 +183,13 @@ class WebGate:
                 raise web.HTTPForbidden(text="this server's own page only")
             if user is None:
                 raise web.HTTPForbidden(text="sign in first")
+            session = await self.still_signed_in(request)
             token = web_user.set(user)
+            session.live[id(request)] = request  # (its app stops when the session ends)
             try:
                 return await handler(request)
             finally:
+                session.live.pop(id(request), None)
                 web_user.reset(token)
         if user is None:
             if path == "/":
@@ -227,12 +237,7 @@ class WebGate:
             stamp = got.stamp
             if self.bindings is not None and not self.bindings.bind(user, credential_of(stamp)):
                 return self.form("That name belongs to another credential.", 403)
-        now = time.time()
-        for old, (_, since) in list(self.sessions.items()):  # forget expired sessions
-            if now - since > SESSION_SECONDS:
-                del self.sessions[old]
-        token = secrets.token_urlsafe(32)
-        self.sessions[token] = (f"{name}@web", now)
+        token = self.sessions.new(name, stamp)
         response = web.HTTPSeeOther("/")
         response.set_cookie(
             COOKIE,
@@ -243,6 +248,15 @@ class WebGate:
             secure=request.secure,
             max_age=SESSION_SECONDS,
         )
+        raise response
+
+    async def sign_out(self, request: web.Request) -> web.StreamResponse:
+        """End this browser's session (its tabs' apps stop) and forget its cookie."""
+        token = request.cookies.get(COOKIE)
+        if token:
+            self.sessions.end(token, "signed out")
+        response = web.HTTPSeeOther("/")
+        response.del_cookie(COOKIE, path="/")
         raise response
 
     def page_url(self, request: web.Request) -> str:
@@ -273,10 +287,20 @@ def serve_pages_from_request_host(server, gate: WebGate) -> None:
 
 def install(app: web.Application, gate: WebGate) -> None:
     app.router.add_post("/signin", gate.sign_in)
+    app.router.add_post("/signout", gate.sign_out)
     app.middlewares.append(gate.guard)
     app.on_response_prepare.append(_send_headers)
     env = aiohttp_jinja2.get_env(app)
     env.loader = PageLoader(env.loader)
+
+    async def watch(app: web.Application) -> None:
+        gate.sessions.start()
+
+    async def stop(app: web.Application) -> None:
+        await gate.sessions.stop()
+
+    app.on_startup.append(watch)
+    app.on_cleanup.append(stop)
 
 
 async def _send_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -1,11 +1,13 @@
 """The game page a signed-in browser gets: textual-serve's page, with
-everything it loads served by this server.
+everything it loads served by this server, and a sign-out button.
 
 textual-serve's template links a font stylesheet on a third-party host (which
 would learn who plays, and where it hangs, the page waits); the same font
 files ship in textual-serve's static directory. The template is read through
-:class:`PageLoader`, which drops every stylesheet link to another host and
-declares the font from the server's own ``/static/fonts/``.
+:class:`PageLoader`, which drops every stylesheet link to another host,
+declares the font from the server's own ``/static/fonts/``, and adds a thin
+bar with a sign-out button (``POST /signout``, :mod:`florencia_tui.net.web`)
+above the terminal.
 """
 
 from __future__ import annotations
@@ -17,14 +19,25 @@ import jinja2
 PAGE = "app_index.html"
 #: A <link> to a URL on another host ("https://...", "//...").
 FOREIGN_LINK = re.compile(r"""<link\b[^>]*\bhref=["'](?:[a-z]+:)?//[^>]*>\s*""", re.I)
-#: The font, from /static/fonts/.
+#: The font from /static/fonts/, and a 26px bar above the terminal (which fills the rest).
 HEAD = """<style>
 @font-face { font-family: "Roboto Mono"; font-style: normal; font-weight: 100 700;
   src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
 @font-face { font-family: "Roboto Mono"; font-style: italic; font-weight: 100 700;
   src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf")
     format("truetype"); }
+.florencia-bar { position: fixed; top: 0; left: 0; right: 0; height: 26px; margin: 0;
+  display: flex; justify-content: flex-end; align-items: center; background: #0c181f;
+  z-index: 30; }
+.florencia-bar button { display: inline; margin: 0 8px; padding: 2px 12px; font-size: 12px;
+  font-family: "Roboto Mono", menlo, monospace; color: #ddd; background: #12232d;
+  border: 1px solid #345; cursor: pointer; }
+body .textual-terminal { position: absolute; top: 26px; height: calc(100vh - 26px); }
 </style>
+"""
+
+SIGN_OUT = """<form class="florencia-bar" method="post" action="/signout">
+<button type="submit" title="end this browser's session">Sign out</button></form>
 """
 
 
@@ -34,7 +47,7 @@ def rewrite(source: str) -> str:
         raise ValueError("textual-serve's page template has no </head> or </body>")
     source = FOREIGN_LINK.sub("", source)
     source = source.replace("</head>", HEAD + "</head>", 1)
-    return source
+    return source.replace("</body>", SIGN_OUT + "</body>", 1)
 
 
 class PageLoader(jinja2.BaseLoader):

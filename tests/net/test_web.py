@@ -169,6 +169,93 @@ def test_open_web_play_is_for_loopback_only(tmp_path, capsys):
     assert "loopback" in capsys.readouterr().err
 
 
+async def test_a_changed_password_or_a_sign_out_ends_the_browser_session(tmp_path, short_dir):
+    """Issue 26, item 10: when ana's password changes, her open tab's app
+    stops and her cookie starts no other; the same when a player signs out
+    (the button on the game page posts to /signout)."""
+    from florencia_tui.net import web_sessions
+
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    set_password(passwords, "ben", "ben's own secret")
+    server = await web_server(tmp_path / "data", short_dir, Auth(passwords=passwords))
+    before = children()
+
+    async def app_gone(ws) -> None:  # the tab's websocket closes, its app ends
+        deadline = time.monotonic() + 30
+        while not ws.closed or children() != before:
+            assert time.monotonic() < deadline, "the app did not stop"
+            await asyncio.sleep(0.1)
+
+    try:
+        async with browser() as ana, browser() as ben:
+            assert (await sign_in(ana, server, "ana", "ana's own secret")).status == 303
+            assert (await sign_in(ben, server, "ben", "ben's own secret")).status == 303
+            url = server.web_url + "/ws?width=100&height=30"
+            ws = await ana.ws_connect(url, origin=server.web_url)
+            await read_until(ws, "ana@web", [])
+            set_password(passwords, "ana", "a new secret for ana")
+            # The watcher reads the file every REVOKE_EVERY seconds; ws.receive()
+            # lets the client see the server closing the connection.
+            await asyncio.wait_for(_until_closed(ws), 30 + web_sessions.REVOKE_EVERY)
+            await app_gone(ws)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await ana.ws_connect(url, origin=server.web_url)
+            assert e.value.status == 403
+            async with ana.get(server.web_url + "/") as page:
+                assert 'name="password"' in await page.text()  # the sign-in form again
+            # Ben's session goes on; he signs out from the game page.
+            async with ben.get(server.web_url + "/") as page:
+                assert 'action="/signout"' in await page.text()
+            ws = await ben.ws_connect(url, origin=server.web_url)
+            await read_until(ws, "ben@web", [])
+            got = await ben.post(
+                server.web_url + "/signout",
+                allow_redirects=False,
+                headers={"Origin": server.web_url},
+            )
+            assert got.status == 303
+            await asyncio.wait_for(_until_closed(ws), 30)
+            await app_gone(ws)
+            assert not server.web_gate.sessions.by_token
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await ben.ws_connect(url, origin=server.web_url)
+    finally:
+        await server.close()
+
+
+async def _until_closed(ws) -> None:
+    while not ws.closed:
+        await ws.receive()
+
+
+async def test_a_changed_password_refuses_the_next_tab_at_once(tmp_path, short_dir):
+    """No wait for the watcher: the websocket that would start an app reads
+    the passwords file first. While the file cannot be read, no app starts
+    (and the session is kept for when it can)."""
+    passwords = tmp_path / "passwords"
+    set_password(passwords, "ana", "ana's own secret")
+    server = await web_server(tmp_path / "data", short_dir, Auth(passwords=passwords))
+    url = server.web_url + "/ws?width=100&height=30"
+    try:
+        async with browser() as ana:
+            assert (await sign_in(ana, server, "ana", "ana's own secret")).status == 303
+            good = passwords.read_bytes()
+            passwords.write_text("")  # mid-edit
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await ana.ws_connect(url, origin=server.web_url)
+            assert e.value.status == 503
+            passwords.write_bytes(good)
+            ws = await ana.ws_connect(url, origin=server.web_url)  # the same session
+            await ws.close()
+            set_password(passwords, "ana", "a new secret for ana")
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await ana.ws_connect(url, origin=server.web_url)
+            assert e.value.status == 403
+    finally:
+        await server.close()
+
+
 FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'"}
 
 
