@@ -1,8 +1,56 @@
-"""Shared fixtures: every test gets its own data directory, never the user's."""
+"""Shared fixtures: every test gets its own data directory, never the user's;
+``each_game`` runs a shared test once per game, the tests' own included."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+
+from florencia_tui import games
+from florencia_tui.core.plugin import GamePlugin
+
+#: The games the tests add to the app's registry, by module: one line each
+#: (docs/adding-a-game.md). Registered for the test that takes them only, so
+#: the rest of the suite (snapshots, golden records) sees the app's games.
+TEST_GAMES = (
+    "tests.example_game.auction",
+    "tests.example_game.lots",
+)
+
+
+def added_games() -> dict[str, str]:
+    """The tests' own games: their id -> their module."""
+    return {importlib.import_module(m).PLUGIN.id: m for m in TEST_GAMES}
+
+
+def every_game() -> list[str]:
+    """The ids ``each_game`` runs over: every playable game of the registry,
+    then the tests' own."""
+    return list(dict.fromkeys([g.id for g in games.available_games()] + list(added_games())))
+
+
+def pytest_generate_tests(metafunc):
+    if "each_game" in metafunc.fixturenames:
+        metafunc.parametrize("each_game", every_game(), indirect=True)
+
+
+@pytest.fixture
+def each_game(request, monkeypatch) -> GamePlugin:
+    """One game's plugin (a test taking this runs once per game of
+    :func:`every_game`). A game of the tests' own is registered for the test,
+    and named in ``FLORENCIA_GAMES`` so that the processes the test starts (an
+    SSH session's app) register it too; it is unregistered after."""
+    module = added_games().get(request.param)
+    if module is None:
+        yield games.plugin(request.param)
+        return
+    monkeypatch.setenv(games.OUTSIDE, module)
+    plugin = games.register_module(module)
+    try:
+        yield plugin
+    finally:
+        games.unregister(plugin.id)
 
 
 @pytest.fixture(autouse=True)

@@ -129,6 +129,17 @@ class Game:
 
     #: Named variants (each off by default); see :class:`Variant`.
     variants: tuple[Variant, ...] = ()
+    #: Prompt kinds decided in the open at a real table, though what they
+    #: change sits behind a screen afterwards (a good taken from the supply):
+    #: everyone saw the choice, so its log line may name it to a viewer whose
+    #: view would not tell the answers apart (tests/core/test_text_secrecy.py).
+    open_decisions: frozenset[str] = frozenset()
+
+    @property
+    def rules_notes(self) -> str:
+        """Where every point the engine reads of what the rulebook leaves open
+        is documented (F1 help points to it): one ``## Readings`` table."""
+        return f"docs/rules-notes/{self.id}.md"
 
     # ----- creation -------------------------------------------------------
     def default_options(self) -> dict:
@@ -174,7 +185,7 @@ class Game:
         lines += [
             "",
             "Every point where the engine reads what the rulebook leaves open, "
-            f"and the option that changes it: `docs/rules-notes/{self.id}.md`.",
+            f"and the option that changes it: `{self.rules_notes}`.",
         ]
         return self.rules_help.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 

@@ -4,10 +4,19 @@ Each game is one package here; its ``__init__`` declares ``PLUGIN`` and loads
 nothing else, so listing the games at start-up loads no rules. A game that is
 not yet complete is listed with ``available=False`` and shown as "coming"; it
 is never faked.
+
+A game from outside the app (a test's, a plugin's) is added by
+:func:`register` in one process, or named by its module in the environment
+variable ``FLORENCIA_GAMES`` (comma-separated modules, each defining
+``PLUGIN``): those are registered when the registry loads, in every process
+that inherits the variable (an SSH session's app included). Only whoever
+starts the app sets it, as with ``PYTHONPATH``; no client can.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import TYPE_CHECKING
 
 from florencia_tui.core import record
@@ -31,6 +40,21 @@ def register(plugin: GamePlugin) -> None:
 
 def unregister(game_id: str) -> None:
     REGISTRY.pop(game_id, None)
+
+
+#: The environment variable naming games from outside the app, by module.
+OUTSIDE = "FLORENCIA_GAMES"
+
+
+def register_module(name: str) -> GamePlugin:
+    """Register the ``PLUGIN`` of the module ``name`` (a game's package)."""
+    found = importlib.import_module(name).PLUGIN
+    register(found)
+    return found
+
+
+for _module in filter(None, (m.strip() for m in os.environ.get(OUTSIDE, "").split(","))):
+    register_module(_module)
 
 
 def plugin(game_id: str) -> GamePlugin:

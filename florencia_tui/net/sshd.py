@@ -69,7 +69,8 @@ log = logging.getLogger("florencia.ssh")
 HOST_KEY = "ssh_host_ed25519_key"
 #: Client environment variables the app may see (terminal and locale only).
 PASS_ENV = ("TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM_PROGRAM")
-#: Server environment the app inherits (how to run Python and find data).
+#: Server environment the app inherits (how to run Python, find data and
+#: games from outside the app: games.OUTSIDE).
 KEEP_ENV = (
     "PATH",
     "HOME",
@@ -77,6 +78,7 @@ KEEP_ENV = (
     "VIRTUAL_ENV",
     "FLORENCIA_DATA_DIR",
     "XDG_DATA_HOME",
+    "FLORENCIA_GAMES",
     "TMPDIR",
     "COVERAGE_PROCESS_START",
 )

@@ -132,8 +132,10 @@ def test_the_app_level_spends_the_games_budget_and_plays_alike_under_load():
     fixed = SearchBot(iterations=kit(g).iterations, early_stop=False)
     assert app.choose(obs) == fixed.choose(obs)
     assert 1 <= app.last_iterations <= fixed.last_iterations == kit(g).iterations
-    for game_id in ("palazzo", "florence", "strasbourg", "architects"):
-        assert kit(get_game(game_id)).iterations >= 100
+
+
+def test_every_games_search_level_spends_a_real_budget(each_game):
+    assert each_game.bot.iterations >= 100
 
 
 def test_the_app_level_stops_at_its_cpu_cap(monkeypatch):

@@ -14,13 +14,6 @@ from florencia_tui.bots.search import SearchBot, first_mover
 from florencia_tui.games import get_game
 from florencia_tui.table import Table
 
-SIMULTANEOUS = {
-    # game: the simultaneous phase a new game opens with
-    "strasbourg": lambda s: s["phase"] == "tasks",
-    "architects": lambda s: s["phase"] == "draft",
-    "florence": lambda s: s["phase"] == "setup",
-}
-
 
 def human_first(
     game_id: str, kind: str = "bot:search@40it", players: int = 3, seed: int = 5
@@ -30,18 +23,6 @@ def human_first(
         {"name": f"Bot{i}", "kind": kind} for i in range(1, players)
     ]
     return Table(game_id, seats, seed)
-
-
-@pytest.mark.parametrize("game_id", sorted(SIMULTANEOUS))
-def test_search_root_is_the_bots_own_decision_while_a_human_has_not_decided(game_id):
-    t = human_first(game_id)
-    g, s = t.game, t.state
-    assert SIMULTANEOUS[game_id](s) and g.to_act(s)[0] == 0
-    bot = SearchBot(iterations=40)
-    a = bot.choose(observe(g, s, 1, "k", True))
-    own = set(g.legal(s, 1))
-    assert a in own
-    assert bot.last_root.children and set(bot.last_root.children) <= own
 
 
 def test_first_mover_prefers_the_searching_seat():
@@ -129,14 +110,15 @@ def test_a_whole_strasbourg_game_has_no_absurd_plan_whoever_answers_first(ask):
     assert all(k <= 4 for seat, k in audit.tasks_kept if seat in (1, 2))
 
 
-@pytest.mark.parametrize("game_id", ["palazzo", "florence", "strasbourg", "architects"])
-def test_every_decision_owed_by_several_seats_is_searched_as_the_bots_own(game_id):
-    """Along a random game, wherever several seats owe a decision, a search bot
-    at the last of them (the others still open) weighs only its own actions."""
+def test_every_decision_owed_by_several_seats_is_searched_as_the_bots_own(each_game):
+    """Along a random game, wherever several seats owe a decision (Strasbourg's
+    tasks and planning, Architects' draft, Florence's opening return), a search
+    bot at the last of them (the others still open, as a human who has not
+    decided yet) plans its own decision and weighs only its own actions."""
     import random
 
-    g = get_game(game_id)
-    s = g.new(["A", "B", "C"], 4)
+    g = each_game.game
+    s = g.new([f"P{i}" for i in range(each_game.players_near(3))], 4)
     rnd = random.Random(4)
     found = 0
     for _ in range(3000):
@@ -146,12 +128,11 @@ def test_every_decision_owed_by_several_seats_is_searched_as_the_bots_own(game_i
         if len(acting) > 1 and len(g.legal(s, acting[-1])) > 1:
             seat = acting[-1]
             bot = SearchBot(iterations=12)
-            assert bot.choose(observe(g, s, seat, "k", True)) in g.legal(s, seat)
-            assert set(bot.last_root.children) <= set(g.legal(s, seat))
+            own = set(g.legal(s, seat))
+            assert bot.choose(observe(g, s, seat, "k", True)) in own
+            assert bot.last_root.children and set(bot.last_root.children) <= own
             found += 1
         seat = acting[0]
         s = g.apply(s, seat, g.sample(s, seat, rnd))
-    if game_id == "palazzo":
-        assert found == 0  # Palazzo has no such decision
-    else:
-        assert found >= 2  # the opening's simultaneous choice (Strasbourg's planning: above)
+    if not found:  # Palazzo, say: every decision is one seat's
+        pytest.skip(f"{each_game.title}: no decision is owed by several seats at once")

@@ -15,15 +15,13 @@ import pytest
 
 from florencia_tui.core import CorruptSave, IllegalAction
 from florencia_tui.core.notation import as_text, is_digit, is_number, to_int
-from florencia_tui.games import available_games, get_game
-
-GAMES = [g.id for g in available_games()]
-PLAYERS = {"palazzo": 3, "florence": 3, "strasbourg": 3, "architects": 2}
+from florencia_tui.games import plugin
 
 
 def fresh(game_id: str, seed: int = 1):
-    game = get_game(game_id)
-    return game, game.new([f"P{i}" for i in range(PLAYERS[game_id])], seed)
+    """A new game of three players (or the nearest count the game takes)."""
+    info = plugin(game_id)
+    return info.game, info.game.new([f"P{i}" for i in range(info.players_near(3))], seed)
 
 
 def play_until(game, s, wanted, seed: int = 3, limit: int = 4000):
@@ -39,12 +37,11 @@ def play_until(game, s, wanted, seed: int = 3, limit: int = 4000):
     raise AssertionError("the wanted action never became legal")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize(
     "bad", [None, 3, 2.5, b"money", ["money"], {"a": 1}, "", "   ", "place\x00quarry", "bid\x1b[2J"]
 )
-def test_an_action_that_is_not_a_line_of_text_is_an_illegal_action(game_id, bad):
-    game, s = fresh(game_id)
+def test_an_action_that_is_not_a_line_of_text_is_an_illegal_action(each_game, bad):
+    game, s = fresh(each_game.id)
     seat = game.to_act(s)[0]
     with pytest.raises(IllegalAction) as err:
         game.apply(s, seat, bad)
@@ -130,8 +127,8 @@ def test_florence_card_names_need_ascii_digits():
             parse(bad)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_load_of_a_damaged_save_raises_corrupt_save_only(game_id):
+def test_load_of_a_damaged_save_raises_corrupt_save_only(each_game):
+    game_id = each_game.id
     game, s = fresh(game_id)
     assert game.load(game.dump(s)) == s
     broken = dict(s)

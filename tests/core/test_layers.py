@@ -5,6 +5,7 @@ the app's widgets, and only its ``bot.py`` is about bots (it imports the rules,
 never the reverse)."""
 
 import ast
+import importlib
 from pathlib import Path
 
 from florencia_tui.games import REGISTRY
@@ -42,11 +43,13 @@ def game_rules_files(game_root: Path) -> list[Path]:
     return [f for f in game_root.rglob("*.py") if f.relative_to(game_root).parts[0] != "ui"]
 
 
-def _rules_files() -> list[Path]:
-    files = list((PKG / "core").rglob("*.py")) + list((PKG / "games").glob("*.py"))
-    for root in sorted(p for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file()):
-        files += game_rules_files(root)
-    return files
+def package_root(plugin) -> Path:
+    """The folder of a game's package (under florencia_tui/games/, or a test's)."""
+    return Path(importlib.import_module(plugin.package).__file__).parent
+
+
+def _shown(f: Path) -> str:
+    return str(f.relative_to(PKG.parent))
 
 
 def test_the_core_never_reaches_the_game_registry():
@@ -68,25 +71,21 @@ def test_the_bots_know_a_game_only_through_its_plugin():
 
 
 def test_nothing_outside_a_games_package_names_it():
-    """What the app, the bots, the network and the benchmarks' tables know of
-    one game (its hint phrases, scenes, score unit, benchmark targets) is
-    declared by its plugin: no module outside ``games/<id>/`` holds a game's
-    id as a string (a benchmark may pick one game to run, by its option's
-    default: net_load, key_profile, limit_floods; plan_audit measures
-    Strasbourg's planning)."""
+    """What the app, the bots and the network know of one game (its hint
+    phrases, scenes, score unit, benchmark targets) is declared by its plugin:
+    no module of the package outside ``games/<id>/`` holds a game's id as a
+    string. (Benchmarks and tests may pick one game to run, but list none by
+    hand: tests/test_shared_tests.py.)"""
     ids = set(REGISTRY)
-    one_game = {"net_load.py", "key_profile.py", "limit_floods.py", "plan_audit.py"}
     files = [f for f in PKG.rglob("*.py") if f.relative_to(PKG).parts[0] != "games"]
     files += [f for f in (PKG / "games").glob("*.py")]
-    files += [f for f in (PKG.parent / "benchmarks").glob("*.py") if f.name not in one_game]
-    files += list((PKG.parent / "screenshots").glob("*.py"))
     for f in files:
         named = {
             n.value
             for n in ast.walk(ast.parse(f.read_text()))
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in ids
         }
-        assert not named, f"{f.relative_to(PKG.parent)} names {named}"
+        assert not named, f"{_shown(f)} names {named}"
 
 
 def module_imports() -> dict[str, set[str]]:
@@ -137,22 +136,32 @@ def test_no_module_imports_itself_through_others():
                 stack.append(iter(sorted(graph[nxt])))
 
 
-def test_core_and_game_rules_import_nothing_above_them():
-    files = _rules_files()
-    assert any(f.name == "bot.py" for f in files) and any(f.name == "rules.py" for f in files)
+def test_the_core_and_the_registry_import_nothing_above_the_rules():
+    files = list((PKG / "core").rglob("*.py")) + list((PKG / "games").glob("*.py"))
+    assert any(f.name == "plugin.py" for f in files)
     for f in files:
         bad = {m for m in imported_modules(f) if m.startswith(ABOVE_THE_RULES)}
-        assert not bad, f"{f.relative_to(PKG)} imports {bad}"
+        assert not bad, f"{_shown(f)} imports {bad}"
 
 
-def test_nothing_in_a_game_but_its_ui_imports_a_ui_and_nothing_imports_a_bot_kit():
-    for f in _rules_files():
+def test_a_games_rules_import_nothing_above_them(each_game):
+    """A game's modules outside ``ui/`` import no Textual, Rich, table, store,
+    network or bots' framework; none imports a game's widgets, and none but
+    ``bot.py`` a game's bot kit."""
+    games = ("florencia_tui.games.", f"{each_game.package}.")
+    files = game_rules_files(package_root(each_game))
+    assert {f.name for f in files} >= {p for p in PARTS if p.endswith(".py")}
+    for f in files:
         mods = imported_modules(f)
-        ui = {m for m in mods if m.startswith("florencia_tui.games.") and ".ui" in m}
-        assert not ui, f"{f.relative_to(PKG)} imports a game's widgets {ui}"
+        bad = {m for m in mods if m.startswith(ABOVE_THE_RULES)}
+        assert not bad, f"{_shown(f)} imports {bad}"
+        ui = {m for m in mods if m.startswith(games) and ".ui" in m}
+        assert not ui, f"{_shown(f)} imports a game's widgets {ui}"
         if f.name != "bot.py":
-            bots = {m for m in mods if m.startswith("florencia_tui.games.") and m.endswith(".bot")}
-            assert not bots, f"{f.relative_to(PKG)} imports a game's bot kit {bots}"
+            bots = {m for m in mods if m.startswith(games) and m.endswith(".bot")}
+            assert not bots, f"{_shown(f)} imports a game's bot kit {bots}"
+    ui = [m for f in (package_root(each_game) / "ui").rglob("*.py") for m in imported_modules(f)]
+    assert any(m.startswith(UI_ONLY) for m in ui)
 
 
 def test_the_ui_outside_the_games_never_reaches_into_one_games_widgets():
@@ -163,15 +172,19 @@ def test_the_ui_outside_the_games_never_reaches_into_one_games_widgets():
         assert not bad, f"{f.relative_to(PKG)} imports {bad}"
 
 
-def test_every_game_is_one_package_with_its_parts():
-    for plugin in REGISTRY.values():
-        root = PKG / "games" / plugin.id
-        assert plugin.package == f"florencia_tui.games.{plugin.id}"
-        for part in PARTS:
-            assert (root / part).is_file(), f"{plugin.id} has no {part}"
-        assert (root / "ui" / "__init__.py").is_file(), f"{plugin.id} has no ui/"
-        assert plugin.game.id == plugin.id
-        assert plugin.bot.evaluate is not None
+def test_every_game_is_one_package_with_its_parts(each_game):
+    root = package_root(each_game)
+    assert each_game.package.rpartition(".")[2] == each_game.id
+    for part in PARTS:
+        assert (root / part).is_file(), f"{each_game.id} has no {part}"
+    assert (root / "ui" / "__init__.py").is_file(), f"{each_game.id} has no ui/"
+    assert each_game.game.id == each_game.id
+    assert (each_game.game.min_players, each_game.game.max_players) == (
+        each_game.min_players,
+        each_game.max_players,
+    )
+    assert each_game.bot.evaluate is not None
+    assert type(each_game.ui()).__name__ == "UI"
 
 
 def _textual_imports(path: Path) -> set[str]:

@@ -7,19 +7,18 @@ of a game that plays with it.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from florencia_tui.games import available_games, get_game
+from florencia_tui.games import get_game
 from florencia_tui.store import Store
 from florencia_tui.table import Table
 
-GAMES = [g.id for g in available_games()]
+ROOT = Path(__file__).resolve().parents[2]
 SEATS = [{"name": n, "kind": "human"} for n in ("Ana", "Ben", "Cai")]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_variants_are_off_by_default_and_offered_at_setup(game_id):
-    game = get_game(game_id)
+def test_variants_are_off_by_default_and_offered_at_setup(each_game):
+    game = each_game.game
     defaults = game.default_options()
     choices = {key: (label, values, hint) for key, label, values, hint in game.setup_choices()}
     for v in game.variants:
@@ -43,9 +42,8 @@ def test_the_variants_of_issue_14_are_named():
     assert "no_worker_fallback" in {v.key for v in get_game("architects").variants}
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_f1_help_lists_each_variant_in_effect(game_id):
-    game = get_game(game_id)
+def test_f1_help_lists_each_variant_in_effect(each_game):
+    game = each_game.game
     for v in game.variants:
         text = game.rules_help_for({v.key: v.on})
         assert f"Variant **{v.name}** (`{v.key}`): {v.description}" in text
@@ -73,30 +71,28 @@ def test_other_options_off_their_default_are_listed_too():
     assert "- Option `promo_boards`: True (default False)" in text
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_rules_notes_hold_one_readings_table_naming_every_variant(game_id):
-    """docs/rules-notes/<game>.md: one table of every reading, with the option
-    (each variant by its key) that changes it; F1 help points to it."""
-    from pathlib import Path
-
-    notes = (Path(__file__).parents[2] / "docs" / "rules-notes" / f"{game_id}.md").read_text()
+def test_rules_notes_hold_one_readings_table_naming_every_variant(each_game):
+    """docs/rules-notes/<game>.md (``Game.rules_notes``): one table of every
+    reading, with the option (each variant by its key) that changes it; F1
+    help points to it."""
+    game = each_game.game
+    notes = (ROOT / game.rules_notes).read_text()
     assert notes.count("## Readings") == 1
     assert "| Point | Transcript | Reading chosen | Why | Option |" in notes
-    for v in get_game(game_id).variants:
+    for v in game.variants:
         assert f"variant `{v.key}`" in notes
-    assert f"docs/rules-notes/{game_id}.md" in get_game(game_id).rules_help_for({})
+    assert f"`{game.rules_notes}`" in game.rules_help_for({})
 
 
-def test_every_game_reads_its_rules_help_from_its_help_md():
-    """One form of rules help: games/<game>/help.md (shipped as package data)."""
+def test_every_game_reads_its_rules_help_from_its_help_md(each_game):
+    """One form of rules help: games/<game>/help.md (shipped as package data),
+    a Markdown page under a "# " title that says what the engine reconstructs
+    of what the rulebook leaves open."""
     from importlib import resources
 
-    from florencia_tui.games import available_games
-
-    for info in available_games():
-        game = get_game(info.id)
-        md = resources.files(f"florencia_tui.games.{info.id}") / "help.md"
-        assert md.is_file(), info.id
-        assert game.rules_help == md.read_text(encoding="utf-8")
-        assert game.rules_help.startswith("# "), info.id
-        assert "reconstruct" in game.rules_help.lower(), info.id  # says what is reconstructed
+    game = each_game.game
+    md = resources.files(each_game.package) / "help.md"
+    assert md.is_file()
+    assert game.rules_help == md.read_text(encoding="utf-8")
+    assert game.rules_help.startswith("# ")
+    assert "reconstruct" in game.rules_help.lower()  # says what is reconstructed

@@ -1,5 +1,6 @@
-"""The example game is registered for each test that asks for it, and
-unregistered after, so the rest of the suite sees the four real games only."""
+"""The example games are registered for each test that asks for one, and
+unregistered after, so the rest of the suite sees the app's games only (the
+shared tests take them up through tests/conftest.py's ``each_game``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from florencia_tui import games
 from tests.example_game.auction import PLUGIN
+from tests.example_game.lots import PLUGIN as LOTS
 
 # The app driven by Pilot (``play``) over its own store, as tests/tui uses it.
 from tests.tui.conftest import play, store  # noqa: F401
@@ -20,3 +22,13 @@ def auction():
         yield PLUGIN.game
     finally:
         games.unregister(PLUGIN.id)
+
+
+@pytest.fixture
+def lots():
+    """Sealed lots' rules (the second example, 2-6 players), registered."""
+    games.register(LOTS)
+    try:
+        yield LOTS.game
+    finally:
+        games.unregister(LOTS.id)

@@ -1,5 +1,6 @@
 """The example game's rules: random legal play keeps every invariant, the tie
-rule, the decision stack and what may be undone."""
+rule, the decision stack and what may be undone. (The checks every game
+passes, the shared tests run on it too: tests/conftest.py registers it.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections import Counter
 import pytest
 
 from florencia_tui.core.errors import IllegalAction
-from tests.core import test_protocol
 from tests.example_game.auction import data, rules
 
 
@@ -50,12 +50,6 @@ def test_random_legal_play_keeps_the_invariants_and_ends_after_three_rounds(auct
         cards = auction.scores(s)
         assert [c.total for c in cards] == [sum(w) for w in s["won"]]
         assert any(c.winner for c in cards)
-
-
-def test_the_shared_protocol_contract_holds(auction):
-    """The checks every real game passes (tests/core/test_protocol.py)."""
-    test_protocol.test_protocol_contract_on_random_play("auction")
-    test_protocol.test_record_replays_to_identical_state("auction")
 
 
 def _bids(game, s: dict, cards: dict[int, int]) -> dict:

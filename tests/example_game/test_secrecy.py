@@ -1,6 +1,7 @@
 """The example game keeps its secrets as the real games do: re-deal what a
 seat cannot see (the game's own redact + determinize) and nothing that seat is
-shown changes, neither its view, its texts, nor its screen."""
+shown changes, neither its view, its texts, nor its screen. (The secrecy tests
+every game passes run on it too: tests/conftest.py registers it.)"""
 
 from __future__ import annotations
 
@@ -51,12 +52,6 @@ def test_a_seats_view_and_texts_do_not_change_when_its_unseen_cards_are_redealt(
                     line = auction.describe(s, seat, a, viewer)
                     assert auction.describe(t, seat, a, viewer) == line
     assert changed > 20 and bids_moved > 5  # the re-deals really moved hidden things
-
-
-def test_choices_a_viewer_cannot_tell_apart_are_logged_alike(auction, monkeypatch):
-    """The check every real game passes (tests/core/test_text_secrecy.py)."""
-    monkeypatch.setitem(texts.PLAYERS, "auction", 4)
-    texts.test_choices_a_viewer_cannot_tell_apart_are_logged_alike("auction")
 
 
 async def test_the_screen_does_not_change_when_unseen_cards_are_redealt(auction, play, store):

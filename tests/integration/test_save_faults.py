@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from florencia_tui.games import REGISTRY, replay
+from florencia_tui.games import replay
 from florencia_tui.store import SaveFailed, Store
 from florencia_tui.table import Table
 
@@ -113,18 +113,14 @@ def assert_saved_agrees(store: Store, table: Table) -> None:
     assert replay(record) == saved
 
 
-PLAYABLE = [g for g in REGISTRY.values() if g.available]
-
-
-@pytest.mark.parametrize("game_id", [g.id for g in PLAYABLE])
 @settings(
     max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
-def test_a_failed_save_changes_nothing_and_the_record_always_replays(tmp_path, game_id, data):
-    info = REGISTRY[game_id]
+def test_a_failed_save_changes_nothing_and_the_record_always_replays(tmp_path, each_game, data):
+    info, game_id = each_game, each_game.id
     n = data.draw(st.integers(info.min_players, info.max_players), label="players")
     seed = data.draw(st.integers(1, 10_000), label="seed")
     seats = [{"name": f"P{i + 1}", "kind": "bot:random"} for i in range(n)]

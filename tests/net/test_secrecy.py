@@ -19,9 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-
-from florencia_tui.games import REGISTRY, get_game
+from florencia_tui.games import plugin
 
 QUIET = 0.6  # seconds without a byte: the screen is drawn
 
@@ -77,8 +75,8 @@ def hidden_from(game, state: dict, seat: int | None, seed: int) -> dict:
 async def table_for(h, game_id: str, seed: int):
     """On harness ``h``: a table of ``game_id`` where ana and ben sit (and, if
     the game needs more players, other humans who never open it)."""
-    n = REGISTRY[game_id].min_players
-    users = ["ana", "ben", "dora", "eli", "finn"][:n]
+    n = plugin(game_id).min_players
+    users = ["ana", "ben", *(f"user{i}" for i in range(2, n))]
     links = [await h.link(u) for u in users]
     made = await asyncio.to_thread(
         links[0].call, "create", game=game_id, humans=n, bots=0, seed=seed
@@ -93,27 +91,68 @@ async def table_for(h, game_id: str, seed: int):
     return service, gid
 
 
-#: Sampled points (actions played) per game: early, and once things have moved.
-POINTS = {"palazzo": (2, 9), "florence": (3, 14), "strasbourg": (4, 12), "architects": (3, 12)}
+#: Sampled points: the first position after this many actions, and after this
+#: many more, where every viewer (and the control) has something to re-deal.
+POINTS = (1, 8)
 
 
-@pytest.mark.parametrize("game_id", sorted(POINTS))
+def worth_sampling(game, state: dict, point: int) -> bool:
+    """Whether re-dealing what each viewer may not see changes ``state`` (for
+    ana, ben and a spectator, with the seeds the test uses at ``point``), and
+    re-dealing what ben may not see changes what ana sees (the control)."""
+    viewers = (0, 1, None)
+    if any(
+        hidden_from(game, state, seat, point * 10 + i) == state for i, seat in enumerate(viewers)
+    ):
+        return False
+    return any(
+        game.view(hidden_from(game, state, 1, k), 0) != game.view(state, 0) for k in range(99, 140)
+    )
+
+
+def sample_points(game, state: dict, pick: random.Random) -> tuple[list, list[int]]:
+    """The random actions (seat, action) the test plays from ``state``, and the
+    points (actions played) where it compares screens: the first position
+    worth sampling after ``POINTS[0]`` actions and after ``POINTS[1]`` more;
+    in a game too short for the second, its last one worth sampling."""
+    actions, points, later = [], [], None
+    target = POINTS[0]
+    while not game.is_over(state):
+        n = len(actions)
+        if n >= target and worth_sampling(game, state, n):
+            if not points:
+                points.append(n)
+                target = n + POINTS[1]
+            else:
+                later = n
+                break
+        elif points and worth_sampling(game, state, n):
+            later = n  # the last one worth sampling so far
+        seat = game.to_act(state)[0]
+        action = pick.choice(game.legal(state, seat))
+        actions.append((seat, action))
+        state = game.apply(state, seat, action)
+    return actions, points + ([later] if later is not None else [])
+
+
 async def test_what_a_seat_receives_does_not_depend_on_what_it_may_not_see(
-    harness, more_harnesses, game_id
+    each_game, harness, more_harnesses
 ):
     """One server per viewer, all at the same table state, so the three compare
-    at once and nobody's presence shows on another's screen."""
-    game = get_game(game_id)
+    at once and nobody's presence shows on another's screen. The positions are
+    found along the game (``sample_points``), so any game is sampled where it
+    hides something."""
+    game_id, game = each_game.id, each_game.game
     viewers = (("ana", 0, False), ("ben", 1, False), ("cleo", None, True))
     hs = [harness, *await more_harnesses(2)]
     tables = [await table_for(h, game_id, seed=11) for h in hs]
-    pick = random.Random(3)
-    for point in POINTS[game_id]:
-        service, gid = tables[0]
-        table = service.tables[gid]
+    service, gid = tables[0]
+    table = service.tables[gid]
+    actions, points = sample_points(game, table.state, random.Random(3))
+    assert points, f"{game_id}: nothing hidden to re-deal"
+    for point in points:
         while len(table.entries) < point:
-            seat = table.to_act()[0]
-            action = pick.choice(table.legal(seat))
+            seat, action = actions[len(table.entries)]
             for service, gid in tables:  # the same game at every server
                 service.tables[gid].submit(seat, action)
                 service._changed(gid)

@@ -7,9 +7,8 @@ import pytest
 
 from florencia_tui.bots import hint as hint_module
 from florencia_tui.bots.search import SearchBot
+from florencia_tui.games import plugin
 from florencia_tui.table import Table
-
-GAMES = ["palazzo", "florence", "strasbourg", "architects"]
 
 
 @pytest.fixture(autouse=True)
@@ -19,8 +18,10 @@ def quick_hints(monkeypatch):
 
 
 def one_human(game_id: str, store, options=None) -> Table:
+    """Ana and two random bots (or as many as the game takes beside her)."""
+    n = plugin(game_id).players_near(3)
     seats = [{"name": "Ana", "kind": "human"}] + [
-        {"name": f"Bot{i}", "kind": "bot:random"} for i in (1, 2)
+        {"name": f"Bot{i}", "kind": "bot:random"} for i in range(1, n)
     ]
     return Table(game_id, seats, 7, options or {}, store=store)
 
@@ -31,9 +32,8 @@ async def wait_for_hint(d) -> str:
     return d.text("#message")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-async def test_h_shows_the_strongest_bots_move_and_why_without_playing_it(play, store, game_id):
-    table = one_human(game_id, store)
+async def test_h_shows_the_strongest_bots_move_and_why_without_playing_it(each_game, play, store):
+    table = one_human(each_game.id, store)
     async with play(table=table) as d:
         await d.until_human()
         assert table.to_act() and table.to_act()[0] == 0

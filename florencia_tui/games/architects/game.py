@@ -44,6 +44,8 @@ class Architects(Game):
     decisions = DECISIONS
     min_players = 2
     max_players = 5
+    # Everyone sees a player turn captives in at the Guardhouse.
+    open_decisions = frozenset({"architects.guardhouse"})
     variants = (
         Variant(
             "no_worker_fallback",

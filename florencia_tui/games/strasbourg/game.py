@@ -19,6 +19,8 @@ class Strasbourg(Game):
     decisions = rules.DECISIONS
     min_players = 3
     max_players = 5
+    # Everyone sees a player take a good from the supply or sell to the merchants.
+    open_decisions = frozenset({"strasbourg.guild_reward", "strasbourg.sell"})
     variants = (
         Variant(
             "min_draw",

@@ -18,6 +18,7 @@ class Auction(Game):
     decisions = rules.DECISIONS
     min_players = 2
     max_players = 4
+    rules_notes = "tests/example_game/auction/rules-notes.md"
 
     def _new(self, names, seed, options):
         return rules.new_state(names, seed, options)
