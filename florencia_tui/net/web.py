@@ -26,6 +26,7 @@ textual-serve runs one app process per websocket. In front of it:
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import html
 import ipaddress
@@ -58,6 +59,9 @@ REFUSED = {
     "busy": ("The server is busy signing people in: try again in a moment.", 503),
     "closed": ("Sign-in is closed for a moment on the server: try again soon.", 503),
 }
+#: A throttled or busy refusal is answered after this pause (an asyncio sleep,
+#: at most the wait itself), so a client that waits for answers floods slowly.
+REFUSAL_PAUSE = 1.0
 #: The signed-in player whose websocket is being opened (read by the app service).
 web_user: contextvars.ContextVar[str | None] = contextvars.ContextVar("web_user", default=None)
 
@@ -232,6 +236,8 @@ class WebGate:
                 wait=False,
             )
             if not got.ok:
+                if got.why in ("throttled", "busy"):
+                    await asyncio.sleep(min(REFUSAL_PAUSE, got.wait or REFUSAL_PAUSE))
                 why, status = REFUSED[got.why]
                 return self.form(why.format(wait=got.wait_words), status)
             stamp = got.stamp
