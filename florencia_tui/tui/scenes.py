@@ -10,7 +10,7 @@ from __future__ import annotations
 from florencia_tui.bots import RandomBot, observe
 from florencia_tui.store import Store
 from florencia_tui.table import Table
-from florencia_tui.tui.screens.setup import DEFAULT_NAMES
+from florencia_tui.tui.screens.setup import default_name
 
 
 def demo_table(
@@ -18,7 +18,7 @@ def demo_table(
 ) -> Table:
     """Play ``steps`` actions (then on until a human decides) from ``seed``."""
     seats = [
-        {"name": DEFAULT_NAMES[i], "kind": "human" if i < humans else "bot:random"}
+        {"name": default_name(i), "kind": "human" if i < humans else "bot:random"}
         for i in range(players)
     ]
     table = Table(game_id, seats, seed, store=store)

@@ -62,6 +62,21 @@ def test_an_offer_beyond_the_coins_or_the_cap_is_refused_with_a_reason(lots):
         lots.apply(s, 0, "bid 2")
 
 
+async def test_a_six_player_game_is_set_up_on_the_setup_screen(lots, play):
+    """Six seats, each with a name of its own (issue 28: the setup screen had
+    five default names and raised IndexError for a sixth seat)."""
+    async with play(default_seed=3) as d:
+        await d.open_setup("lots")
+        for _ in range(PLUGIN.max_players - PLUGIN.min_players):
+            await d.press("f3")
+        await d.press("f5")
+        table = d.app.table
+        assert table.game_id == "lots" and len(table.seats) == 6
+        names = [s["name"] for s in table.seats]
+        assert names[:5] == ["Ana", "Ben", "Carla", "Dario", "Elena"]
+        assert names[5] == "Player 6" and len(set(names)) == 6
+
+
 async def test_the_end_screen_counts_the_score_in_coins(lots, play, store):
     seats = [{"name": "Ana", "kind": "bot:heuristic"}, {"name": "Ben", "kind": "bot:random"}]
     done = Table("lots", seats, seed=5, store=store)

@@ -14,7 +14,8 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from florencia_tui.bots.base import BOT_KINDS, bot_kinds
 from florencia_tui.games import GamePlugin, get_game
 
-DEFAULT_NAMES = ["Ana", "Ben", "Carla", "Dario", "Elena"]
+#: The first seats' default names; a seat past them is "Player N".
+DEFAULT_NAMES = ("Ana", "Ben", "Carla", "Dario", "Elena")
 KIND_LABELS = {"human": "Human", **BOT_KINDS}
 #: One line per seat kind: how strong, how fast (31 cells fit beside it at 80 columns).
 KIND_NOTES = {
@@ -25,6 +26,12 @@ KIND_NOTES = {
 }
 #: The longest name a seat may have (the side panels show 7-9 cells of it).
 NAME_MAX = 16
+
+
+def default_name(seat: int) -> str:
+    """A seat's name until a player types theirs: one for any number of seats
+    a game takes, each different from the others."""
+    return DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"Player {seat + 1}"
 
 
 def name_problem(names: list[str]) -> str | None:
@@ -57,7 +64,7 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
         yield Input(
-            DEFAULT_NAMES[self.index], id=f"name-{self.index}", classes="seat-name", compact=True
+            default_name(self.index), id=f"name-{self.index}", classes="seat-name", compact=True
         )
         yield Button(
             KIND_LABELS[self.kind], id=f"kind-{self.index}", classes="seat-kind", compact=True
