@@ -5,7 +5,8 @@ Every password check (SSH and browser alike) goes through one
 
 * **Off the event loop, a few at a time.** The check (reading the passwords
   file and one scrypt hash, ~16 MiB and tens of milliseconds) runs in a small
-  thread pool of its own (``SignInLimits.hash_threads``); at most
+  thread pool of its own (``SignInLimits.hash_threads``), at a lower priority
+  than the loop and the players' apps; at most
   ``SignInLimits.max_pending`` checks wait for it, and an attempt beyond that is
   refused at once ("busy"), so a flood queues neither memory nor time.
 * **Attempts are limited** per player name and per source address (an IPv6
@@ -30,6 +31,9 @@ import asyncio
 import ipaddress
 import logging
 import math
+import os
+import sys
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -42,6 +46,8 @@ log = logging.getLogger("florencia.signin")
 
 #: Under a flood, "busy" refusals are logged at most this often (seconds).
 BUSY_LOG_EVERY = 10.0
+#: How much the password checks' threads defer to the rest (a nice increment).
+CHECK_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,17 @@ class Throttle:
             self.records.popitem(last=False)
 
 
+def _yield_the_cpu() -> None:
+    """A sign-in thread runs at a lower priority (Linux sets it per thread):
+    when the cores are busy, the event loop and the players' apps go first."""
+    if not sys.platform.startswith("linux"):  # (elsewhere a thread has no priority of its own)
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), CHECK_NICENESS)
+    except OSError:
+        pass
+
+
 @dataclass
 class Outcome:
     """How an attempt ended: ``ok`` with the ``stamp`` of the credential that
@@ -182,7 +199,9 @@ class SignIns:
     def _threads(self) -> ThreadPoolExecutor:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(
-                max_workers=self.limits.hash_threads, thread_name_prefix="florencia-signin"
+                max_workers=self.limits.hash_threads,
+                thread_name_prefix="florencia-signin",
+                initializer=_yield_the_cpu,
             )
         return self._pool
 
