@@ -12,7 +12,8 @@ Processes (see ``docs/architecture.md``, "Networked play")::
            the normal FlorenciaApp screens over a RemoteTable (net.remote)
 
 ``service``, ``protocol``, ``sshd``, ``passwords``, ``signin``, ``web``,
-``web_sessions``, ``web_page`` and ``server`` never import Textual; the client side (``remote``, ``wire``, ``client``: the
-networked app) does, but no screen lives here: the lobby's screens are in
-``tui/screens/lobby.py``. What each sign-in mode guarantees: ``docs/security.md``.
+``web_sessions``, ``web_page`` and ``server`` never import Textual; the
+client side (``remote``, ``wire``, ``client``: the networked app) does, but
+no screen lives here: the lobby's screens are in ``tui/screens/lobby.py``.
+What each sign-in mode guarantees: ``docs/security.md``.
 """
