@@ -518,10 +518,12 @@ class Spawner:
     def argv(self, user: str) -> list[str]:
         return [self.python, "-m", "florencia_tui.net.client", *self.args(user)]
 
-    async def start(self, user: str, env: dict[str, str], slave: int):
+    async def start(self, user: str, env: dict[str, str], slave: int, direct: bool = False):
         """The app on the PTY ``slave``: a process with ``pid`` (its process
-        group: a session of its own), ``returncode`` and ``wait()``."""
-        if self.zygote is not None:
+        group: a session of its own), ``returncode`` and ``wait()``; started
+        anew when ``direct``. Raises :class:`ZygoteLost` when the zygote may
+        have put an app on ``slave`` and then gone (start it on another PTY)."""
+        if self.zygote is not None and not direct:
             try:
                 return await self.zygote.spawn(self.args(user), env, slave)
             except ZygoteLost:
@@ -608,20 +610,15 @@ class PtySession(asyncssh.SSHServerSession):
                 self._closed = True
                 self.chan.exit(0)
             return
-        master, slave = os.openpty()
-        self.master = master
-        self._set_size(slave)
         env = child_env(self.chan.get_environment(), self.term)
         env[MARK_ENV] = self.mark
         try:
-            self.proc = await self.spawner.start(self.user, env, slave)
+            self.proc = await self._start(env)
         except OSError as e:
-            self._close_master()
             self.chan.write(f"florencia: cannot start the app: {e}\r\n".encode())
             self.chan.exit(1)
             return
-        finally:
-            os.close(slave)
+        master = self.master
         PtySession.children.add(self)
         log.info(
             "%s: app pid %d (%s %dx%d)",
@@ -743,6 +740,38 @@ class PtySession(asyncssh.SSHServerSession):
         except (OSError, asyncssh.Error):  # the channel is already gone
             self._closed = True
 
+    async def _start(self, env: dict[str, str]):
+        """The app on a new PTY (its master is ``self.master``): forked by the
+        zygote, or, if the zygote went away or did not answer while asked
+        (it may have put an app on that PTY: closing the PTY hangs that one
+        up), started directly on another new PTY."""
+        for direct in (False, True):
+            slave = self._open_pty()
+            try:
+                return await self.spawner.start(self.user, env, slave, direct=direct)
+            except ZygoteLost as e:
+                log.warning("%s: %s; starting the app directly", self.user, e)
+            except BaseException:
+                self._close_master()
+                raise
+            finally:
+                os.close(slave)
+            self._close_master()
+        raise OSError("the app did not start")  # (a direct start raises no ZygoteLost)
+
+    def _open_pty(self) -> int:
+        """A new PTY at the session's size: its master becomes the session's;
+        the slave end is returned (closed by the caller)."""
+        master, slave = os.openpty()
+        try:
+            self._set_size(slave)
+        except BaseException:
+            os.close(master)
+            os.close(slave)
+            raise
+        self.master = master
+        return slave
+
     def _stop_reading(self) -> None:
         if self.master is not None:
             try:
@@ -856,7 +885,7 @@ class PtySession(asyncssh.SSHServerSession):
 
     def resume_writing(self) -> None:
         self._paused = False
-        if self.master is not None:
+        if self.master is not None and self.proc is not None:  # (else: once it has started)
             asyncio.get_running_loop().add_reader(self.master, self._from_app)
 
     # ----- the end ----------------------------------------------------------------------

@@ -26,7 +26,8 @@ status pipe attached (``SCM_RIGHTS``). The zygote forks; the child
 The zygote replies with the child's pid (a process group of its own: the
 server hangs it up, resizes and kills it by that group, as before) and reaps
 its children. The server's side is :class:`Zygote`; when the zygote is not
-there (it died, or has not started), :class:`~florencia_tui.net.sshd.PtySession`
+there (it died, or has not started) or does not answer a request within
+``SPAWN_WAIT`` (stopped, stuck: it is killed), :class:`~florencia_tui.net.sshd.PtySession`
 starts the app directly as before and the zygote is started again.
 
 Forking from the SSH server itself would be cheaper still, but the server runs
@@ -56,6 +57,10 @@ log = logging.getLogger("florencia.zygote")
 STATUS_FD = 3
 #: How long a session waits for a zygote that is still warming up, at most.
 READY_WAIT = 30.0
+#: How long a warm zygote may take to answer a request (a fork takes
+#: milliseconds): a zygote that has not answered by then (stopped, stuck) is
+#: replaced, and the session's app starts directly.
+SPAWN_WAIT = 5.0
 #: A request or reply is at most this long (arguments and environment, JSON).
 MAX_MESSAGE = 64 * 1024
 
@@ -198,8 +203,9 @@ def main(argv: list[str] | None = None) -> int:
 
 # ----- the server's side ---------------------------------------------------------------
 class ZygoteLost(OSError):
-    """The zygote went away after it was asked for an app: it may have forked
-    one onto the session's PTY already, so no other app may start there."""
+    """The zygote went away (or did not answer) after it was asked for an
+    app: it may have forked one onto the session's PTY already, so no other
+    app may start there (the session starts one on a new PTY)."""
 
 
 class ZygoteProcess:
@@ -311,8 +317,9 @@ class Zygote:
         if fut is not None and not fut.done():
             fut.set_result(reply)
 
-    def _lost(self) -> None:
-        """The zygote died (or was stopped): its apps live on; new ones start directly."""
+    def _lost(self, why: str = "the app zygote has gone") -> None:
+        """The zygote died, or does not answer (stopped, stuck): it is killed
+        and replaced; its apps live on; new ones start directly meanwhile."""
         if self.sock is None:
             return
         asyncio.get_running_loop().remove_reader(self.sock)
@@ -328,7 +335,7 @@ class Zygote:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
         if not self._closed:
-            log.warning("the app zygote has gone; starting another")
+            log.warning("%s; starting another", why)
             asyncio.get_running_loop().create_task(self._restart())
 
     async def _restart(self) -> None:
@@ -340,8 +347,9 @@ class Zygote:
     async def spawn(self, args: list[str], env: dict[str, str], slave: int) -> ZygoteProcess:
         """A forked app on ``slave`` (the PTY), with ``args`` and ``env``;
         raises OSError when the zygote cannot give one (start the app
-        directly), :class:`ZygoteLost` when it went away while asked (start
-        none: its child may hold the PTY)."""
+        directly), :class:`ZygoteLost` when it went away while asked or did
+        not answer within ``SPAWN_WAIT`` (it is replaced; start the app
+        directly on another PTY: its child may hold this one)."""
         if not self.alive:
             await self.start()
         if self.ready is None or not self.alive:
@@ -367,7 +375,14 @@ class Zygote:
             raise
         finally:
             os.close(w)
-        reply = await fut
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(fut), SPAWN_WAIT)
+        except TimeoutError:
+            self._waiting.pop(rid, None)
+            os.close(r)
+            self._lost(f"the app zygote did not answer in {SPAWN_WAIT:g} s")
+            # It may yet fork an app onto that terminal: start none there.
+            raise ZygoteLost("the app zygote did not answer") from None
         if "pid" not in reply:
             os.close(r)
             error = reply.get("error", "the app zygote did not start the app")
