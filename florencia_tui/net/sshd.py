@@ -646,6 +646,38 @@ class PtySession(asyncssh.SSHServerSession):
             except (OSError, asyncssh.Error):
                 pass
 
+    async def _start(self, env: dict[str, str]):
+        """The app on a new PTY (its master is ``self.master``): forked by the
+        zygote, or, if the zygote went away or did not answer while asked
+        (it may have put an app on that PTY: closing the PTY hangs that one
+        up), started directly on another new PTY."""
+        for direct in (False, True):
+            slave = self._open_pty()
+            try:
+                return await self.spawner.start(self.user, env, slave, direct=direct)
+            except ZygoteLost as e:
+                log.warning("%s: %s; starting the app directly", self.user, e)
+            except BaseException:
+                self._close_master()
+                raise
+            finally:
+                os.close(slave)
+            self._close_master()
+        raise OSError("the app did not start")  # (a direct start raises no ZygoteLost)
+
+    def _open_pty(self) -> int:
+        """A new PTY at the session's size: its master becomes the session's;
+        the slave end is returned (closed by the caller)."""
+        master, slave = os.openpty()
+        try:
+            self._set_size(slave)
+        except BaseException:
+            os.close(master)
+            os.close(slave)
+            raise
+        self.master = master
+        return slave
+
     def _from_app(self) -> None:
         try:
             data = os.read(self.master, 65536)
@@ -740,38 +772,6 @@ class PtySession(asyncssh.SSHServerSession):
         except (OSError, asyncssh.Error):  # the channel is already gone
             self._closed = True
 
-    async def _start(self, env: dict[str, str]):
-        """The app on a new PTY (its master is ``self.master``): forked by the
-        zygote, or, if the zygote went away or did not answer while asked
-        (it may have put an app on that PTY: closing the PTY hangs that one
-        up), started directly on another new PTY."""
-        for direct in (False, True):
-            slave = self._open_pty()
-            try:
-                return await self.spawner.start(self.user, env, slave, direct=direct)
-            except ZygoteLost as e:
-                log.warning("%s: %s; starting the app directly", self.user, e)
-            except BaseException:
-                self._close_master()
-                raise
-            finally:
-                os.close(slave)
-            self._close_master()
-        raise OSError("the app did not start")  # (a direct start raises no ZygoteLost)
-
-    def _open_pty(self) -> int:
-        """A new PTY at the session's size: its master becomes the session's;
-        the slave end is returned (closed by the caller)."""
-        master, slave = os.openpty()
-        try:
-            self._set_size(slave)
-        except BaseException:
-            os.close(master)
-            os.close(slave)
-            raise
-        self.master = master
-        return slave
-
     def _stop_reading(self) -> None:
         if self.master is not None:
             try:
@@ -802,7 +802,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._inbox += self._decode(data).encode()
         self.most_queued = max(self.most_queued, len(self._inbox))
         self._charge(len(data))
-        if self.master is not None:
+        if self.master is not None and self.proc is not None:  # (else: once it has started)
             self._to_app()
         self._flow()
 
@@ -885,7 +885,7 @@ class PtySession(asyncssh.SSHServerSession):
 
     def resume_writing(self) -> None:
         self._paused = False
-        if self.master is not None and self.proc is not None:  # (else: once it has started)
+        if self.master is not None:
             asyncio.get_running_loop().add_reader(self.master, self._from_app)
 
     # ----- the end ----------------------------------------------------------------------
