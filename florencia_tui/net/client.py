@@ -38,7 +38,9 @@ from rich.color import ColorSystem
 from rich.console import COLOR_SYSTEMS, Console
 from rich.control import Control
 from textual import events
+from textual.geometry import Size
 
+from florencia_tui.net.limits import MAX_COLS, MAX_ROWS
 from florencia_tui.net.remote import Connection, RemoteError
 from florencia_tui.net.shared import MARK_ENV, marker
 from florencia_tui.net.wire import DiffingDisplay
@@ -122,6 +124,7 @@ class NetApp(DiffingDisplay, FlorenciaApp):
         self._first_game_frame: float | None = None  # (renderer) its first game screen
         self._refresh_queued = False
         self._next_frame = 0.0  # (monotonic) a spectator's next redraw, at the earliest
+        self.oversize = False  # the window is larger than the app draws (MAX_COLS x MAX_ROWS)
         # What Textual prints after an internal error (a traceback with source
         # lines and server paths) goes to its error console: here a buffer that
         # report_errors sends to the service's log, never to the player.
@@ -220,11 +223,33 @@ class NetApp(DiffingDisplay, FlorenciaApp):
         self.screen.refresh()
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Resize):
+            self._clamp_window(event)
         if isinstance(event, (events.InputEvent, events.Paste)):
             self._last_input = time.monotonic()
             if self.following:  # a key reached us before the server's signal
                 self.take_over()
         await super().on_event(event)
+
+    def _clamp_window(self, event: events.Resize) -> None:
+        """The app draws at most ``MAX_COLS`` x ``MAX_ROWS`` (any real terminal
+        is smaller; a window of 65535x65535, from SSH or a browser, would grow
+        the app without bound): a larger window shows it in its top-left
+        corner, and a note says so each time the window grows past that."""
+        width, height = event.size
+        fit = Size(min(width, MAX_COLS), min(height, MAX_ROWS))
+        oversize = fit != event.size
+        if oversize:
+            event.size = event.virtual_size = event.container_size = fit
+            if not self.oversize:
+                self.call_later(
+                    self.notify,
+                    "Your window is larger than the game draws.\n"
+                    f"It uses the top-left {MAX_COLS}x{MAX_ROWS} of {width}x{height}.",
+                    severity="warning",
+                    timeout=20,
+                )
+        self.oversize = oversize
 
     def _first_full(self) -> None:
         """(Renderer) its first whole screen, once drawn: after FRAME_QUIET

@@ -42,6 +42,7 @@ from pathlib import Path
 
 import asyncssh
 
+from florencia_tui.net.limits import fits_pty
 from florencia_tui.net.passwords import (
     CredentialsUnavailable,
     check_password,
@@ -580,6 +581,9 @@ class PtySession(asyncssh.SSHServerSession):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+        if not fits_pty(*term_size):  # no terminal's: refused (the client says so)
+            log.info("refused a PTY of %dx%d from %s", term_size[0], term_size[1], self.user)
+            return False
         self.term = term_type
         self.size = tuple(term_size)
         return True
@@ -865,6 +869,9 @@ class PtySession(asyncssh.SSHServerSession):
                 pass
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if not fits_pty(width, height, pixwidth, pixheight):  # no terminal's: ignored
+            log.info("ignored a window of %dx%d from %s", width, height, self.user)
+            return
         if self.mode == "follow" and (width, height) != self.size[:2]:
             self._take_back()  # another size is another shared view, if any
         self.size = (width, height, pixwidth, pixheight)

@@ -383,3 +383,56 @@ async def more_harnesses(tmp_path, short_dir, harness):
     yield make
     for h in made:
         await h.stop()
+
+
+# ----- open servers, terminals of any size ----------------------------------------------------
+
+
+@pytest.fixture
+async def open_server(tmp_path, short_dir):
+    """``await open_server()``: a loopback server with open sign-in; stopped
+    at the end."""
+    made: list[Harness] = []
+
+    async def start() -> Harness:
+        data = tmp_path / f"open{len(made)}"
+        data.mkdir()
+        h = Harness(data, short_dir / f"o{len(made)}.sock", Auth(open=True))
+        made.append(h)
+        await h.start()
+        return h
+
+    yield start
+    for h in made:
+        await h.stop()
+
+
+async def ssh_term(port: int, user: str, size=(100, 30), screen=(100, 30), **connect) -> SSHTerm:
+    """``user``'s SSH terminal on an open server, its PTY asking for ``size``
+    and drawn on a ``screen`` of its own (a pyte screen of 65535x65535 would
+    not fit in memory); ``connect``: more of asyncssh.connect's arguments."""
+    t = SSHTerm(*screen)
+    t.conn = await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=user,
+            known_hosts=None,
+            agent_path=None,
+            client_keys=[],
+            **connect,
+        ),
+        WAIT,
+    )
+    t.chan, _ = await t.conn.create_session(
+        t.session, term_type="xterm-256color", term_size=size, encoding=None
+    )
+    return t
+
+
+async def settles(measure, want, timeout: float = WAIT) -> None:
+    """Wait until ``measure()`` gives ``want`` (a resource given back)."""
+    deadline = time.monotonic() + timeout
+    while (got := measure()) != want:
+        assert time.monotonic() < deadline, f"{got} where {want} was expected"
+        await asyncio.sleep(0.1)
