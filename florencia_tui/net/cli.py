@@ -63,6 +63,7 @@ def add_parsers(sub) -> None:
         help="its permissions in octal; 660 lets a group of OS accounts use `florencia connect`",
     )
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot move")
+    add_limits(sv)
     add_sign_in_limits(sv)
     sv.set_defaults(func=cmd_serve)
     cn = sub.add_parser(
@@ -80,6 +81,61 @@ def add_parsers(sub) -> None:
     pw.add_argument("name", help="the player's name (their SSH user name)")
     pw.add_argument("--file", required=True, help="the passwords file (made 0600)")
     pw.set_defaults(func=cmd_passwd)
+
+
+def add_limits(sv) -> None:
+    """The caps on what one client or player may hold (net/limits.py)."""
+    from florencia_tui.net.limits import MAX_COLS, MAX_ROWS, Limits
+
+    d = Limits()
+    g = sv.add_argument_group(
+        "limits",
+        "what one client or player may hold at once (an app draws at most "
+        f"{MAX_COLS}x{MAX_ROWS}; a larger window is told so)",
+    )
+    g.add_argument(
+        "--max-preauth",
+        type=_count,
+        default=d.preauth,
+        metavar="N",
+        help=f"SSH connections not signed in yet, in all (default {d.preauth}); more are "
+        "closed at once",
+    )
+    g.add_argument(
+        "--max-preauth-per-address",
+        type=_count,
+        default=d.preauth_per_address,
+        metavar="N",
+        help=f"... and from one address (default {d.preauth_per_address})",
+    )
+    g.add_argument(
+        "--login-timeout",
+        type=_seconds,
+        default=d.login_timeout,
+        metavar="SECONDS",
+        help=f"time an SSH client has to sign in (default {d.login_timeout:g})",
+    )
+    g.add_argument(
+        "--max-sessions",
+        type=_count,
+        default=d.sessions_per_player,
+        metavar="N",
+        help=f"SSH connections, and sessions, per player (default {d.sessions_per_player})",
+    )
+    g.add_argument(
+        "--max-tabs",
+        type=_count,
+        default=d.tabs_per_player,
+        metavar="N",
+        help=f"browser tabs per player (default {d.tabs_per_player})",
+    )
+    g.add_argument(
+        "--max-tables",
+        type=_count,
+        default=d.tables_per_player,
+        metavar="N",
+        help=f"tables one player sits at that wait or are played (default {d.tables_per_player})",
+    )
 
 
 def add_sign_in_limits(sv) -> None:
@@ -156,6 +212,19 @@ def _seconds(text: str) -> float:
     return n
 
 
+def limits_of(args):
+    from florencia_tui.net.limits import Limits
+
+    return Limits(
+        preauth=args.max_preauth,
+        preauth_per_address=args.max_preauth_per_address,
+        login_timeout=args.login_timeout,
+        sessions_per_player=args.max_sessions,
+        tabs_per_player=args.max_tabs,
+        tables_per_player=args.max_tables,
+    )
+
+
 def cmd_serve(args) -> int:
     from florencia_tui.net.server import FlorenciaServer, read_password, run
     from florencia_tui.net.sshd import Auth
@@ -195,6 +264,7 @@ def cmd_serve(args) -> int:
         web_port=args.web_port if args.web else None,
         web_origins=args.web_origin,
         bot_delay=args.bot_delay,
+        limits=limits_of(args),
     )
     return run(server)
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from florencia_tui.net import sshd
+from florencia_tui.net.limits import Limits, Quota
 from florencia_tui.net.protocol import default_socket
 from florencia_tui.net.service import TableService
 from florencia_tui.net.zygote import Zygote
@@ -44,9 +45,11 @@ class FlorenciaServer:
         bot_delay: float = 0.5,
         python: str = sys.executable,
         zygote: bool = True,
+        limits: Limits | None = None,
     ) -> None:
         """``zygote``: SSH sessions' apps are forked from a pre-imported app
-        (:mod:`florencia_tui.net.zygote`); False starts each one from scratch."""
+        (:mod:`florencia_tui.net.zygote`); False starts each one from scratch.
+        ``limits``: what one client or player may hold (:mod:`florencia_tui.net.limits`)."""
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
         self.data = Path(data) if data else data_dir()
@@ -58,6 +61,8 @@ class FlorenciaServer:
         self.bot_delay = bot_delay
         self.python = python
         self.zygote = zygote
+        self.limits = limits or Limits()
+        self.caps = sshd.Caps(self.limits)
         self.spawner: sshd.Spawner | None = None
         self.store: Store | None = None
         self.names: sshd.KeyNames | None = None  # which credential each name belongs to
@@ -74,11 +79,15 @@ class FlorenciaServer:
         private_dir(self.data)  # every table's hidden state: no other account reads it
         self.store = Store(self.data / "florencia.sqlite3")
         self.names = sshd.KeyNames(self.store.db)
-        self.service = TableService(self.store, bot_delay=self.bot_delay)
+        self.service = TableService(
+            self.store, bot_delay=self.bot_delay, tables_per_player=self.limits.tables_per_player
+        )
         await self.service.start(self.socket, self.socket_mode)
         try:
             if self.port is not None:
-                self.spawner = sshd.Spawner(self.socket, self.python)
+                self.spawner = sshd.Spawner(
+                    self.socket, self.python, sessions=Quota(self.limits.sessions_per_player)
+                )
                 if self.zygote:
                     self.spawner.zygote = Zygote(self.python, sshd.child_env({}, None))
                     await self.spawner.zygote.start()
@@ -89,6 +98,7 @@ class FlorenciaServer:
                     self.spawner,
                     self.data,
                     self.names,
+                    self.caps,
                 )
             if self.web_port is not None:
                 await self._start_web()
@@ -123,7 +133,12 @@ class FlorenciaServer:
             return None
 
         server.on_startup = quiet_start
-        self.web_gate = gate.WebGate(self.auth, self.web_origins, bindings=self.names)
+        self.web_gate = gate.WebGate(
+            self.auth,
+            self.web_origins,
+            tabs_per_player=self.limits.tabs_per_player,
+            bindings=self.names,
+        )
         gate.serve_pages_from_request_host(server, self.web_gate)
         app = await server._make_app()
         gate.install(app, self.web_gate)

@@ -16,6 +16,7 @@ taken, with the players' user names as seat names.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import os
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS net_users (
 """
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 4  # 331,776 table codes
 LABELS_UP_TO = 80  # labels for longer legal lists are asked one by one
 LOBBY_EVERY = 0.3  # seconds: at most this often a "lobby changed" push
 MAX_BUFFER = 32 * 1024 * 1024  # a client this far behind is dropped
@@ -75,6 +77,10 @@ BUSY = "saving… the database is busy"
 BOT_RETRY = 1.0
 BOT_RETRY_MAX = 30.0
 RATINGS_SHOWN = 200  # a leaderboard sends at most this many players
+#: The lobby lists at most this many tables (the player's own first) and
+#: people; it says how many more there are (a table is joined by its code).
+LOBBY_TABLES = 100
+LOBBY_PEOPLE = 100
 
 
 class ServiceError(Exception):
@@ -121,8 +127,11 @@ class Conn:
 
 
 class TableService:
-    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.5, tables_per_player: int = 10) -> None:
+        """``tables_per_player``: how many tables one player may hold a seat at
+        while they wait or are played (net/limits.py)."""
         self.store = store
+        self.tables_per_player = tables_per_player
         self.db = store.db
         self.db.executescript(SCHEMA)
         ratings.rate_pending(store)  # tables that finished as the service last stopped
@@ -282,6 +291,7 @@ class TableService:
         seats = [{"kind": "human", "user": conn.user}]
         seats += [{"kind": "human", "user": None} for _ in range(humans - 1)]
         seats += [{"kind": bot, "user": None} for _ in range(bots)]
+        self._may_sit(conn.user)
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
@@ -304,6 +314,7 @@ class TableService:
             free = w.free()
             if not free:
                 raise ServiceError(f"table {w.code} has no free seat")
+            self._may_sit(conn.user)
             seat, started = await self._sit(w, conn.user)
             self._lobby_changed()
             return {"code": w.code, "seat": seat, "started": started}
@@ -316,6 +327,7 @@ class TableService:
         free = [i for i in table.humans if i not in claims]
         if table.is_over() or not free:
             raise ServiceError(f"table {self._code(gid)} has no free seat (s spectates)")
+        self._may_sit(conn.user)
         seat = await self._claim(gid, conn.user)
         self._lobby_changed()
         return {"code": self._code(gid), "seat": seat, "started": True}
@@ -440,12 +452,42 @@ class TableService:
                 )
 
     # ----- tables -----------------------------------------------------------------
+    def open_tables(self, user: str) -> int:
+        """How many tables ``user`` holds a seat at that wait or are played."""
+        waiting = sum(1 for w in self.waiting.values() if any(s["user"] == user for s in w.seats))
+        (playing,) = self.db.execute(
+            "SELECT COUNT(DISTINCT s.game_id) FROM net_seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user = ? AND g.status = 'playing'",
+            (user,),
+        ).fetchone()
+        return waiting + playing
+
+    def _may_sit(self, user: str) -> None:
+        """Refuse ``user`` another seat at more than ``tables_per_player`` tables."""
+        most = self.tables_per_player
+        if self.open_tables(user) >= most:
+            raise ServiceError(
+                f"you sit at {most} tables that wait or are played, the most one "
+                "player may have: finish one, or give up a seat at one that has "
+                "not begun (l in the lobby)"
+            )
+
     def _new_code(self) -> str:
+        """A free table code; a clear refusal when every code is taken (codes
+        of finished tables are kept: their records are found by them)."""
         taken = {r[0] for r in self.db.execute("SELECT code FROM net_tables")}
-        while True:
-            code = "".join(random.choice(CODE_LETTERS) for _ in range(4))
+        if len(taken) >= len(CODE_LETTERS) ** CODE_LENGTH:
+            log.error("every table code is taken: no new table can be opened")
+            raise ServiceError(
+                "every table code is taken: no new table can be opened (tell the server's operator)"
+            )
+        for _ in range(100):
+            code = "".join(random.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             if code not in taken:
                 return code
+        # Nearly full: pick among the free ones.
+        every = ("".join(c) for c in itertools.product(CODE_LETTERS, repeat=CODE_LENGTH))
+        return random.choice([c for c in every if c not in taken])
 
     def _resolve(self, code: str):
         """A table opened for network play, by its code. Games started at one
@@ -859,68 +901,27 @@ class TableService:
 
     # ----- the lobby --------------------------------------------------------------
     def lobby(self, user: str) -> dict:
-        tables = []
+        """The tables and the people, as ``user`` sees them in the lobby: the
+        waiting tables (newest first), then those in play, at most
+        ``LOBBY_TABLES`` of them (``user``'s own always among them), and at
+        most ``LOBBY_PEOPLE`` people; ``more_tables``/``more_people`` count
+        the rest, so the message stays small however many there are."""
+        rows: list[tuple[bool, Waiting | object, int | None]] = []  # (mine?, table, seat)
         for w in sorted(self.waiting.values(), key=lambda w: -w.created):
-            info = REGISTRY[w.game]
-            tables.append(
-                {
-                    "code": w.code,
-                    "game": w.game,
-                    "title": info.title,
-                    "state": "waiting",
-                    "seats": [
-                        {
-                            "name": s["user"] or ("open" if s["kind"] == "human" else "bot"),
-                            "kind": s["kind"],
-                            "state": "open"
-                            if s["kind"] == "human" and not s["user"]
-                            else ("bot" if s["kind"] != "human" else "seated"),
-                        }
-                        for s in w.seats
-                    ],
-                    "free": len(w.free()),
-                    "actions": 0,
-                    "mine": next((i for i, s in enumerate(w.seats) if s["user"] == user), None),
-                    "rated": w.options.get("rated") is True,
-                }
-            )
+            mine = next((i for i, s in enumerate(w.seats) if s["user"] == user), None)
+            rows.append((mine is not None, w, mine))
         for g in self.store.list("playing"):
             if g.id not in self.codes:  # a hot-seat game, not a network table
                 continue
             if g.game not in REGISTRY or not REGISTRY[g.game].available:
                 continue
-            claims = self._claims(g.id)
-            pres = self.presence(g.id) if g.id in self.tables else None
-            seats = []
-            for i, s in enumerate(g.seats):
-                state = (
-                    pres[i]["state"]
-                    if pres
-                    else (
-                        "bot" if s["kind"] != "human" else ("open" if i not in claims else "gone")
-                    )
-                )
-                if pres is None and claims.get(i) in {c.user for c in self.conns}:
-                    state = "away"
-                seats.append({"name": s["name"], "kind": s["kind"], "state": state})
-            free = sum(1 for i, s in enumerate(g.seats) if s["kind"] == "human" and i not in claims)
-            tables.append(
-                {
-                    "code": self._code(g.id),
-                    "game": g.game,
-                    "title": REGISTRY[g.game].title,
-                    "state": "playing",
-                    "seats": seats,
-                    "free": free,
-                    "actions": g.n_actions,
-                    "mine": next((i for i, u in claims.items() if u == user), None),
-                    "rated": g.options.get("rated") is True,
-                }
-            )
+            mine = next((i for i, u in self._claims(g.id).items() if u == user), None)
+            rows.append((mine is not None, g, mine))
+        shown = sorted(range(len(rows)), key=lambda k: not rows[k][0])[:LOBBY_TABLES]
+        tables = [self._lobby_table(*rows[k][1:]) for k in sorted(shown)]
         people = []
-        for c in sorted(self.conns, key=lambda c: c.user):
-            if not c.user or c.via == RENDER_VIA:  # a shared view's renderer: nobody
-                continue
+        here = [c for c in self.conns if c.user and c.via != RENDER_VIA]  # (a renderer: nobody)
+        for c in sorted(here, key=lambda c: c.user)[:LOBBY_PEOPLE]:
             if c.watching is None:
                 where = "in the lobby"
             elif c.watching[1] is None:
@@ -928,7 +929,62 @@ class TableService:
             else:
                 where = f"playing at table {c.code}"
             people.append({"user": c.user, "via": c.via, "where": where})
-        return {"tables": tables, "people": people}
+        return {
+            "tables": tables,
+            "people": people,
+            "more_tables": len(rows) - len(tables),
+            "more_people": len(here) - len(people),
+        }
+
+    def _lobby_table(self, t, mine: int | None) -> dict:
+        """One table's line in the lobby: ``t`` is a :class:`Waiting` table or
+        a saved game in play."""
+        if isinstance(t, Waiting):
+            return {
+                "code": t.code,
+                "game": t.game,
+                "title": REGISTRY[t.game].title,
+                "state": "waiting",
+                "seats": [
+                    {
+                        "name": s["user"] or ("open" if s["kind"] == "human" else "bot"),
+                        "kind": s["kind"],
+                        "state": "open"
+                        if s["kind"] == "human" and not s["user"]
+                        else ("bot" if s["kind"] != "human" else "seated"),
+                    }
+                    for s in t.seats
+                ],
+                "free": len(t.free()),
+                "actions": 0,
+                "mine": mine,
+                "rated": t.options.get("rated") is True,
+            }
+        claims = self._claims(t.id)
+        pres = self.presence(t.id) if t.id in self.tables else None
+        online = {c.user for c in self.conns}
+        seats = []
+        for i, s in enumerate(t.seats):
+            state = (
+                pres[i]["state"]
+                if pres
+                else ("bot" if s["kind"] != "human" else ("open" if i not in claims else "gone"))
+            )
+            if pres is None and claims.get(i) in online:
+                state = "away"
+            seats.append({"name": s["name"], "kind": s["kind"], "state": state})
+        free = sum(1 for i, s in enumerate(t.seats) if s["kind"] == "human" and i not in claims)
+        return {
+            "code": self._code(t.id),
+            "game": t.game,
+            "title": REGISTRY[t.game].title,
+            "state": "playing",
+            "seats": seats,
+            "free": free,
+            "actions": t.n_actions,
+            "mine": mine,
+            "rated": t.options.get("rated") is True,
+        }
 
 
 def _reading(path: Path, fn, *args):

@@ -42,7 +42,7 @@ from pathlib import Path
 
 import asyncssh
 
-from florencia_tui.net.limits import fits_pty
+from florencia_tui.net.limits import Limits, Quota, fits_pty
 from florencia_tui.net.passwords import (
     CredentialsUnavailable,
     check_password,
@@ -413,18 +413,83 @@ def child_env(client: Mapping[str, str], term: str | None) -> dict[str, str]:
     return env
 
 
+class Refused(Exception):
+    """A connection over the caps: asyncssh closes it at once, before it has
+    sent a byte (no key exchange, nothing else spent on it)."""
+
+
+class Caps:
+    """One SSH server's counts against its :class:`Limits`: connections not
+    signed in yet (in all and by source address), and signed-in connections
+    per player."""
+
+    #: The refusals are logged at most this often (seconds), with their count.
+    LOG_EVERY = 10.0
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.preauth = Quota(limits.preauth_per_address, limits.preauth)
+        self.players = Quota(limits.sessions_per_player)
+        self.refused = 0  # connections refused in all (the tests read it)
+        self._unlogged = 0
+        self._logged_at = 0.0
+
+    def refuse(self, address: str) -> None:
+        self.refused += 1
+        self._unlogged += 1
+        now = time.monotonic()
+        if now - self._logged_at >= self.LOG_EVERY:
+            log.warning(
+                "refused %d connection(s) that had not signed in, the last from %s "
+                "(at most %d in all, %d from one address: --max-preauth, "
+                "--max-preauth-per-address)",
+                self._unlogged,
+                address,
+                self.limits.preauth,
+                self.limits.preauth_per_address,
+            )
+            self._unlogged, self._logged_at = 0, now
+
+
 class Server(asyncssh.SSHServer):
     """One SSH connection: who may sign in, and that only sessions are allowed."""
 
-    def __init__(self, auth: Auth, spawner: Spawner, names: KeyNames | None = None) -> None:
+    def __init__(
+        self,
+        auth: Auth,
+        spawner: Spawner,
+        names: KeyNames | None = None,
+        caps: Caps | None = None,
+    ) -> None:
         self.auth = auth
         self.spawner = spawner
         self.names = names
+        self.caps = caps or Caps(Limits())
         self.conn: asyncssh.SSHServerConnection | None = None
         self._credential: str | None = None  # what signed in (KeyNames), once it has
+        self._address: str | None = None  # counted as not signed in yet, from here
+        self._player: str | None = None  # counted as this player's connection
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        if not self.caps.preauth.take(address):
+            self.caps.refuse(address)
+            raise Refused(address)
+        self._address = address
+
+    def _signed_in(self) -> None:
+        """No longer a connection that has not signed in."""
+        if self._address is not None:
+            self.caps.preauth.give_back(self._address)
+            self._address = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._signed_in()
+        if self._player is not None:
+            self.caps.players.give_back(self._player)
+            self._player = None
 
     def begin_auth(self, username: str) -> bool:
         if not ssh_name_ok(username):
@@ -474,6 +539,7 @@ class Server(asyncssh.SSHServer):
         return got.ok
 
     def auth_completed(self) -> None:
+        self._signed_in()
         user = self.conn.get_extra_info("username")
         credential = self._credential
         if credential and self.names is not None and not self.names.bind(user, credential):
@@ -482,6 +548,17 @@ class Server(asyncssh.SSHServer):
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
                 "that name belongs to another credential",
             )
+            return
+        if not self.caps.players.take(user):
+            most = self.caps.limits.sessions_per_player
+            log.info("refused %s: %d connections open already", user, most)
+            self.conn.disconnect(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"{user} has {most} connections open already, the most one player "
+                "may have: close one first",
+            )
+            return
+        self._player = user
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -511,6 +588,8 @@ class Spawner:
     socket: Path
     python: str = sys.executable
     zygote: Zygote | None = None
+    #: Sessions (apps) each player has open, at most ``Limits.sessions_per_player``.
+    sessions: Quota = field(default_factory=lambda: Quota(Limits().sessions_per_player))
 
     def args(self, user: str) -> list[str]:
         """The app's arguments (``python -m florencia_tui.net.client ARGS``)."""
@@ -566,6 +645,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._paused = False
         self._eof = False
         self._closed = False
+        self._counted = False  # one of the player's sessions (Spawner.sessions)
         # Following a shared view (florencia_tui.net.shared): the app's secret
         # marker token, and where this terminal's bytes come from: "own" (the
         # app's), "follow" (a SharedView's; the app's are dropped) or "back"
@@ -605,6 +685,16 @@ class PtySession(asyncssh.SSHServerSession):
             )
             self.chan.exit(1)
             return
+        if not self.spawner.sessions.take(self.user):
+            most = self.spawner.sessions.each
+            log.info("refused a session of %s: %d open already", self.user, most)
+            self.chan.write(
+                f"florencia: {self.user} has {most} sessions open already, the most "
+                "one player may have: close one first.\r\n".encode()
+            )
+            self.chan.exit(1)
+            return
+        self._counted = True
         asyncio.get_running_loop().create_task(self._spawn())
 
     # ----- the child ----------------------------------------------------------------
@@ -908,6 +998,9 @@ class PtySession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        if self._counted:
+            self._counted = False
+            self.spawner.sessions.give_back(self.user)
         self._unfollow()
         self._hang_up()
 
@@ -916,11 +1009,19 @@ class PtySession(asyncssh.SSHServerSession):
 
 
 async def start(
-    host: str, port: int, auth: Auth, spawner: Spawner, data: Path, names: KeyNames | None = None
+    host: str,
+    port: int,
+    auth: Auth,
+    spawner: Spawner,
+    data: Path,
+    names: KeyNames | None = None,
+    caps: Caps | None = None,
 ) -> asyncssh.SSHAcceptor:
+    """The SSH server on ``host``:``port``; ``caps``: its limits and counts."""
     auth.check(host)
+    caps = caps or Caps(Limits())
     return await asyncssh.create_server(
-        lambda: Server(auth, spawner, names),
+        lambda: Server(auth, spawner, names, caps),
         host,
         port,
         server_host_keys=[host_key(data)],
@@ -932,6 +1033,6 @@ async def start(
         allow_scp=False,
         keepalive_interval=15,
         keepalive_count_max=4,
-        login_timeout=60,
+        login_timeout=caps.limits.login_timeout,
         window=WINDOW,
     )

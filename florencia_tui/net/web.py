@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 from aiohttp import web
 
+from florencia_tui.net.limits import Quota
 from florencia_tui.net.passwords import CredentialsUnavailable
 from florencia_tui.net.sshd import LOOPBACK, Auth, KeyNames, credential_of, ssh_name_ok
 from florencia_tui.net.web_page import PageLoader
@@ -112,12 +113,14 @@ class WebGate:
         self,
         auth: Auth,
         origins: list[str] | tuple = (),
+        tabs_per_player: int = 4,
         bindings: KeyNames | None = None,
     ) -> None:
         """``bindings``: which credential each name belongs to (a browser
         player's under ``NAME@web``)."""
         self.auth = auth
         self.bindings = bindings
+        self.tabs = Quota(tabs_per_player)  # each player's open tabs (app processes)
         self.given = [_origin(o) for o in origins]
         self.set_url("")
         self.sessions = Sessions(auth)
@@ -188,6 +191,9 @@ class WebGate:
             if user is None:
                 raise web.HTTPForbidden(text="sign in first")
             session = await self.still_signed_in(request)
+            if not self.tabs.take(user):
+                log.info("web: refused another tab of %s", user)
+                raise web.HTTPTooManyRequests(text=self.too_many_tabs(user))
             token = web_user.set(user)
             session.live[id(request)] = request  # (its app stops when the session ends)
             try:
@@ -195,11 +201,20 @@ class WebGate:
             finally:
                 session.live.pop(id(request), None)
                 web_user.reset(token)
+                self.tabs.give_back(user)
         if user is None:
             if path == "/":
                 return self.form()
             raise web.HTTPForbidden(text="sign in first")
+        if path == "/" and self.tabs.held[user] >= self.tabs.each:
+            raise web.HTTPTooManyRequests(text=self.too_many_tabs(user))
         return await handler(request)
+
+    def too_many_tabs(self, user: str) -> str:
+        return (
+            f"{user} has {self.tabs.each} tabs open already, the most one player "
+            "may have: close one, then reload this page."
+        )
 
     def form(self, why: str = "", status: int = 200) -> web.Response:
         if self.auth.open:

@@ -390,16 +390,18 @@ async def more_harnesses(tmp_path, short_dir, harness):
 
 @pytest.fixture
 async def open_server(tmp_path, short_dir):
-    """``await open_server()``: a loopback server with open sign-in; stopped
-    at the end."""
+    """``await open_server(limits)``: a loopback server with open sign-in (the
+    caps are tried, not the passwords) and these limits; stopped at the end."""
+    from florencia_tui.net.limits import Limits
+
     made: list[Harness] = []
 
-    async def start() -> Harness:
+    async def start(limits: Limits | None = None) -> Harness:
         data = tmp_path / f"open{len(made)}"
         data.mkdir()
         h = Harness(data, short_dir / f"o{len(made)}.sock", Auth(open=True))
         made.append(h)
-        await h.start()
+        await h.start(limits=limits or Limits())
         return h
 
     yield start

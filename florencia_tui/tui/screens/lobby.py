@@ -257,6 +257,9 @@ class LobbyScreen(Screen[None]):
             )
         for t in lobby["tables"]:
             box.add_option(Option(table_text(t), id=t["code"]))
+        if lobby.get("more_tables"):
+            more = f"{lobby['more_tables']} more tables not listed: j joins one by its code"
+            box.add_option(Option(Text(more, style="dim"), disabled=True))
         if keep in self.tables:
             box.highlighted = box.get_option_index(keep)
         elif self.tables:
@@ -266,6 +269,8 @@ class LobbyScreen(Screen[None]):
             people.append("● ", style="green")
             people.append(p["user"], style="bold")
             people.append(f" {p['where']} ({p['via']})\n", style="dim")
+        if lobby.get("more_people"):
+            people.append(f"and {lobby['more_people']} more\n", style="dim")
         self.query_one("#people", Static).update(people)
 
     def _highlighted(self) -> dict | None:
