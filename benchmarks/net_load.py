@@ -215,11 +215,18 @@ def pct(values: list[float], q: float) -> float:
     return values[k]
 
 
-async def sign_in(s: Session, port: int) -> None:
+async def sign_in(s: Session, port: int, **connect) -> None:
     """Open ``s``'s SSH session (100x30, xterm-256color) on ``port``; what the
-    server sends feeds its terminal."""
+    server sends feeds its terminal. ``connect``: more of asyncssh.connect's
+    arguments (e.g. ``local_addr``)."""
     s.conn = await asyncssh.connect(
-        "127.0.0.1", port, username=s.user, known_hosts=None, client_keys=[], agent_path=None
+        "127.0.0.1",
+        port,
+        username=s.user,
+        known_hosts=None,
+        client_keys=[],
+        agent_path=None,
+        **connect,
     )
 
     class Client(asyncssh.SSHClientSession):
