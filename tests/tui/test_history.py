@@ -90,7 +90,7 @@ async def test_replay_steps_through_a_finished_game(play, store):
         await d.press("right", "right", "right")
         assert screen.pos == 3
         assert "3/" in d.text("#status") and "view: everything" in d.text("#status")
-        assert "Hidden information" in d.text("#players")
+        assert "Hidden information" in d.text("#hidden")
         assert screen.shown_view == done.game.view(timeline.state(3), None)
         await d.press("left")
         assert screen.pos == 2

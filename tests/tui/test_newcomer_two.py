@@ -150,3 +150,29 @@ def test_the_notation_page_shows_no_raw_markup_nor_internal_names():
     palazzo = notation_help(Table("palazzo", [{"name": "A", "kind": "human"}] * 2, seed=1), 0)
     assert "| `pay Red4+Green4+Blue4` | a legal payment worth at least the price |" in palazzo
     assert "**Turn**" in palazzo and "| `money` | take money: reveal players+1 cards |" in palazzo
+
+
+# ----- 8. small things --------------------------------------------------------------------
+async def test_v_on_a_replay_of_a_game_in_play_says_why_it_shows_one_view(play, store):
+    demo_table("strasbourg", 4, seed=20, steps=160, store=store)
+    async with play() as d:
+        await d.press("r", "enter")
+        assert d.screen_name == "ReplayScreen"
+        await d.press("v")
+        assert d.app.screen.viewer is None  # still the spectator's view
+        assert any("still in play" in note for note in d.notes), d.notes
+
+
+def test_the_replay_line_fits_by_dropping_the_title_then_the_round():
+    from rich.cells import cell_len
+
+    from florencia_tui.tui.screens.replay import replay_status
+
+    where = ["Strasbourg", "161/161", "round 4"]
+    status = "Round 4/5 - Step B: Guild (Bakers)"
+    wide = replay_status("Replay #2", where, "view: spectator", status, 120).plain
+    assert wide == f"Replay #2 Strasbourg · 161/161 · round 4 · view: spectator · {status}"
+    for width in (78, 60, 40):
+        line = replay_status("Replay #2", where, "view: spectator", status, width).plain
+        assert cell_len(line) <= width and "161/161" in line and "view: spectator" in line
+    assert "Strasbourg" not in replay_status("Replay #2", where, "view: x", status, 78).plain

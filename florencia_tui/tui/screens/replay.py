@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -23,6 +24,7 @@ from florencia_tui.gamelog import ALL, Timeline, private_parts
 from florencia_tui.games import REGISTRY
 from florencia_tui.tui.adapter import game_ui
 from florencia_tui.tui.screens.log import styled
+from florencia_tui.tui.widgets.common.text import fit
 
 #: Most recent log lines drawn in the side panel at each step.
 SIDE_LOG_LINES = 120
@@ -49,10 +51,28 @@ def hidden_text(timeline: Timeline, state: dict, public: dict) -> Text:
             continue
         bits = []
         for path, value in parts:
-            label = path.removeprefix(f"players.{seat}.")
+            label = path.removeprefix(f"players.{seat}.").replace("_", " ")
             bits.append(f"{label} {_short(value)}")
         t.append(" · ".join(bits) + "\n")
     return t
+
+
+def replay_status(head: str, where: list[str], view: str, status: str, width: int) -> Text:
+    """The replay's top line in ``width`` cells: ``head`` (bold), then ``where``
+    (game, step, round), the view and the game's status. What does not fit goes
+    first the game's title, then the round, and last the end of the line."""
+    title, step, rnd = where
+    for parts in ([title, step, rnd], [step, rnd], [step]):
+        line = " · ".join(p for p in [*parts, view, status] if p)
+        if cell_len(head) + 1 + cell_len(line) <= width:
+            break
+    else:
+        lead = " · ".join([step, view]) + " · "
+        line = lead + fit(status, max(8, width - cell_len(head) - 1 - cell_len(lead)))
+        line = fit(line, max(8, width - cell_len(head) - 1)).rstrip()
+    text = Text(head, style="bold")
+    text.append(" " + line)
+    return text
 
 
 class ReplayScreen(Screen[None]):
@@ -99,6 +119,10 @@ class ReplayScreen(Screen[None]):
             yield board
             with Vertical(id="side"):
                 yield Static(id="players")
+                # The everything view's hidden information: as long as the hands
+                # are, so it scrolls instead of being cut (issue 29).
+                with VerticalScroll(id="hidden-scroll"):
+                    yield Static(id="hidden")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
                 log.can_focus = False
                 yield log
@@ -139,16 +163,21 @@ class ReplayScreen(Screen[None]):
         title = REGISTRY[tl.record.game].title if tl.record.game in REGISTRY else tl.record.game
         gid = f" #{self.table_id}" if self.table_id is not None else ""
         self.query_one("#status", Static).update(
-            f"[b]Replay{gid}[/b] {title} · {self.pos}/{len(tl)}"
-            + (f" · round {rnd}" if rnd is not None else "")
-            + f" · view: {self.viewer_name()} · {game.status(state)}"
+            replay_status(
+                f"Replay{gid}",
+                [title, f"{self.pos}/{len(tl)}", f"round {rnd}" if rnd is not None else ""],
+                f"view: {self.viewer_name()}",
+                game.status(state),
+                (self.size.width or self.app.size.width) - 2,
+            )
         )
         self.shown_view = view  # what the board was given (for tests and tools)
         self.query_one("#board").show(view)
-        players = self.ui.players_text(view, game.to_act(state))
-        if self.viewer == ALL:
-            players.append_text(hidden_text(tl, state, view))
-        self.query_one("#players", Static).update(players)
+        self.query_one("#players", Static).update(self.ui.players_text(view, game.to_act(state)))
+        hidden = self.query_one("#hidden-scroll")
+        hidden.display = self.viewer == ALL
+        if hidden.display:
+            self.query_one("#hidden", Static).update(hidden_text(tl, state, view))
         log = self.query_one("#log", RichLog)
         log.clear()
         for line in tl.lines(self.pos, self.viewer)[-SIDE_LOG_LINES:]:
@@ -158,6 +187,9 @@ class ReplayScreen(Screen[None]):
             step.update("[dim]The start of the game. → steps forward.[/]")
         else:
             step.update(styled(tl.lines(self.pos, self.viewer)[-1]))
+
+    def on_resize(self) -> None:
+        self.render_step()  # the top line fits the new width
 
     # ----- keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
