@@ -105,16 +105,16 @@ async def test_place_preview_then_workshop_hire_by_keys(play, store):
     async with play(table=table) as d:
         assert table.prompt(0).kind == "architects.place"
         before = len(table.entries)
-        # A letter only highlights: the preview line says what the Workshop brings.
-        await d.press("w")
-        assert highlighted(d) == "place workshop"
-        assert "Hire an apprentice for 4 silver" in d.text("#preview")
-        assert "draw 1 building card" in d.text("#preview")
-        await d.press("q")
+        # The arrows move the highlight: the preview line says what each row brings.
         assert highlighted(d) == "place quarry"
         assert "Gain 1 stone: 1 stone per worker" in d.text("#preview")
+        while highlighted(d) != "place workshop":
+            await d.press("down")
+        assert "Hire an apprentice for 4 silver" in d.text("#preview")
+        assert "draw 1 building card" in d.text("#preview")
         assert len(table.entries) == before, "highlighting must not place"
-        await d.press("w", "enter")
+        # A letter plays its row at once, as in every menu (the draft, the action list).
+        await d.press("w")
         assert table.entries[-1].action == "place workshop"
         assert table.prompt(0).kind == "architects.workshop"
         # Follow-up: keys play at once; the label shows the price and the row/column.
@@ -133,10 +133,10 @@ async def test_guildhall_cathedral_with_payment_and_discard(play, store):
     P.update(silver=0, clay=0, wood=2, stone=3, gold=0, marble=0, cath=1, virtue=7)
     set_hand(table, 0, [1, 20])  # Smithy (4 clay, 2 wood), Church (3 clay, 3 stone)
     async with play(table=table) as d:
-        await d.press("g")
-        assert highlighted(d) == "place guildhall"
+        while highlighted(d) != "place guildhall":
+            await d.press("down")
         assert "Cathedral level 2" in d.text("#preview")
-        await d.press("enter")
+        await d.press("g")
         assert table.prompt(0).kind == "architects.guildhall"
         texts = option_texts(d)
         # The buildings she cannot afford are greyed with what is missing.
@@ -181,9 +181,10 @@ async def test_town_centre_capture_and_storehouse_trade(play, store):
     s["players"][1]["workers"] -= 3
     s["players"][2]["workers"] -= 1
     async with play(table=table) as d:
-        await d.press("t")
+        while highlighted(d) != "place towncentre":
+            await d.press("down")
         assert "Up to 1 capture:" in d.text("#preview")
-        await d.press("enter")
+        await d.press("t")
         assert table.prompt(0).kind == "architects.capture"
         texts = option_texts(d)
         assert "Capture B Ben's 3 at Forest  1$" in texts[0]
@@ -194,7 +195,7 @@ async def test_town_centre_capture_and_storehouse_trade(play, store):
         while table.state["turn"] != 0 or table.prompt(0).kind != "architects.place":
             await d.settle()
         table.state["players"][0].update(clay=2, wood=3)
-        await d.press("k", "enter")
+        await d.press("k")
         assert table.prompt(0).kind == "architects.storehouse"
         trades = options(d)
         assert "trade virtue clay wood" in trades and "trade marble wood wood wood" in trades
@@ -232,14 +233,28 @@ async def test_board_scrolls_from_the_panel_and_follows_the_prompt(play, store):
     table.state["players"][0]["silver"] = 9
     async with play(table=table) as d:
         scroll = d.app.screen.query_one("#ar-scroll")
-        assert scroll.scroll_y == 0
+        choices = d.app.screen.query_one(ChoiceList)
+        assert scroll.scroll_y == 0 and choices.scroll_y == 0
+        # The placements outnumber the list's rows: PgDn pages the list, as F1 says.
+        assert "more below (↓ or PgDn)" in d.text("#list-more")
+        await d.press("pagedown")
+        assert choices.scroll_y > 0 and scroll.scroll_y == 0
+        assert "more above (↑ or PgUp)" in d.text("#list-more")
+        await d.press("pageup")
+        assert choices.scroll_y == 0
+        assert table.prompt(0).kind == "architects.place"
+        await d.press("w")  # hiring: the board shows the apprentice rows
+        assert scroll.scroll_y > 0
+    # The draft's few cards fit their rows: PgUp/PgDn are left to the board.
+    async with play(table=Table("architects", ANA_BOT, seed=4, store=store)) as d:
+        scroll = d.app.screen.query_one("#ar-scroll")
+        assert d.app.table.prompt(0).kind == "architects.draft"
+        assert d.app.screen.query_one(ChoiceList).max_scroll_y == 0
+        assert scroll.scroll_y == 0  # the draft opens on the board's top
         await d.press("pagedown")
         assert scroll.scroll_y > 0
-        assert table.prompt(0).kind == "architects.place"
         await d.press("pageup")
         assert scroll.scroll_y == 0
-        await d.press("w", "enter")  # hiring: the board shows the apprentice rows
-        assert scroll.scroll_y > 0
 
 
 async def test_help_shows_rules_reconstructed_data_and_no_solo(play, store):
@@ -261,9 +276,9 @@ async def keyboard_turn(d, table, rng: random.Random) -> None:
     keys = {r.action: r.key for r in d.app.screen.query_one(ChoicePanel).rows if r.key}
     if table.prompt(seat).kind == "architects.place":
         if "place guildhall" in keys:
-            await d.press("g", "enter")
+            await d.press("g")
         else:
-            await d.press(rng.choice(sorted(keys.values())), "enter")
+            await d.press(rng.choice(sorted(keys.values())))
     else:
         await d.press(rng.choice(sorted(keys.values())[:3]))
 
@@ -389,7 +404,7 @@ async def test_a_long_preview_gets_the_rows_it_needs_and_is_not_cut():
             self.rows = rows
 
         def compose(self):
-            yield ChoicePanel("Where?", self.rows, immediate=True)
+            yield ChoicePanel("Where?", self.rows)
 
     async with One(rows).run_test(size=(80, 24)) as pilot:
         await pilot.pause()

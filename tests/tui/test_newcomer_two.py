@@ -176,3 +176,30 @@ def test_the_replay_line_fits_by_dropping_the_title_then_the_round():
         line = replay_status("Replay #2", where, "view: spectator", status, width).plain
         assert cell_len(line) <= width and "161/161" in line and "view: spectator" in line
     assert "Strasbourg" not in replay_status("Replay #2", where, "view: x", status, 78).plain
+
+
+# ----- 3. one behaviour for every menu ----------------------------------------------------
+async def test_a_long_list_says_what_is_above_and_below_and_pages_with_pgdn(play, store):
+    from tests.tui.test_newcomer import palazzo_five_tile_supply
+
+    table = palazzo_five_tile_supply(store)  # 16 options, 7 rows shown
+    async with play(table=table) as d:
+        more = d.app.screen.query_one("#list-more")
+        assert "▼ 9 more below (↓ or PgDn)" in str(more.render()) and "▲" not in str(more.render())
+        await d.press("pagedown")
+        lst = d.app.screen.query_one("#actions")
+        above = round(lst.scroll_y)
+        line = str(more.render())
+        assert above > 0 and f"▲ {above} more above (↑ or PgUp)" in line, line
+        assert problems(d.app.screen) == []
+        await d.press("pageup")
+        assert "▲" not in str(more.render()) and lst.scroll_y == 0
+
+
+async def test_architects_placement_plays_on_its_letter_like_every_menu(play, store):
+    table = demo_table("architects", 4, seed=7, steps=244, store=store)
+    async with play(table=table) as d:
+        assert "key picks" not in str(d.app.screen.query_one(".question").render())
+        n = len(table.entries)
+        await d.press("q")
+        assert table.entries[n].action == "place quarry"

@@ -15,8 +15,9 @@ PLUGIN = GamePlugin(
     package=__name__,
     units=("VP", "VP"),
     scenes={
-        # Mid-game, 4 players: Ana places a worker; "w" highlights the Workshop's preview.
-        "board": Scene(players=4, seed=7, steps=244, keys=("w",)),
+        # Mid-game, 4 players: Ana places a worker; the arrows highlight the Workshop
+        # (its preview under the list, "▲ 1 more above" over it); "w" would place it.
+        "board": Scene(players=4, seed=7, steps=244, keys=("down",) * 6),
         "end": Scene(players=3, seed=2),
     },
     redraw_keys=("down", "up"),  # highlight + its preview

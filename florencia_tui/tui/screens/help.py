@@ -19,7 +19,7 @@ KEYS_HELP = """
 |---|---|
 | ↑ ↓, Enter | choose an option of the current decision |
 | 1-9, 0, a-z | play the option shown with that key (`h`, `l`, `u`, `o` are never options) |
-| ▼ more below | the list goes on: ↓ or PgDn shows the rest, their keys work at once |
+| ▲ ▼ more above, below | the list goes on: ↑ ↓ or PgUp PgDn show the rest; keys play at once |
 | : | type an action in its notation; `?` there lists this decision's notation |
 | u | undo your latest action within your turn |
 | Enter | at "Your turn is done": confirm the turn, and play passes on |

@@ -95,7 +95,6 @@ class UI(GameUI):
             text,
             rows,
             unavailable_for(prompt, view, legal),
-            immediate=prompt.kind != "architects.place",
         )
 
     def unavailable(self, prompt: Prompt, view: dict, legal: list[str]) -> list[tuple[str, str]]:

@@ -4,7 +4,10 @@ virtue track, then every player's tableau (the viewer's first), in one scroll.
 At 80x24 the sections stack (about 48 columns each); from 100 columns on,
 pairs of sections stand side by side. When a new kind of decision comes up the
 board scrolls to the section it is about (apprentices for hiring, the hand for
-building), once, so the player's own scrolling is never fought.
+building), once, so the player's own scrolling is never fought. The draft
+opens on the board's top: the cards to choose from are the decision's own rows
+and the strip under the board lists the ones kept (in a browser the board
+scrolled down to the draft hid its top, issue 29).
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ FOCUS = {
     "architects.cath_discard": "ar-you",
     "architects.library": "ar-you",
     "architects.handlimit": "ar-you",
-    "architects.draft": "ar-you",
     "architects.capture": "ar-town",
     "architects.place": "ar-town",
     "architects.storehouse": "ar-you",

@@ -1,17 +1,16 @@
 """The Architects prompt panel: a list of the legal answers with keys, and a
 preview line for the highlighted one.
 
-Placing a worker is the big decision of every turn, so there a key only
-*highlights* its location and the preview says what the worker would bring;
-Enter places it. In every other decision a key plays its row at once, as in
-the generic action list. PgUp/PgDn scroll the board from here.
+It behaves as every menu does (the generic action list): a key plays its row
+at once; ↑ ↓ move the highlight, and the preview says what that row brings
+(a worker's yield, a card's cost); PgUp/PgDn page a list longer than its rows,
+else they scroll the board.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.games.architects.ui.choices import Row
 from florencia_tui.tui.messages import SubmitAction
-from florencia_tui.tui.widgets.common.actionbar import more_line
+from florencia_tui.tui.widgets.common.actionbar import ActionList, MoreLine
 
 #: Rows of choices shown before the list scrolls.
 VISIBLE_ROWS = 6
@@ -67,19 +66,12 @@ class Preview(Widget):
             self.styles.height = height
 
 
-class ChoiceList(OptionList):
-    BINDINGS = [
-        Binding("pageup", "board(-1)", "Board up", show=False),
-        Binding("pagedown", "board(1)", "Board down", show=False),
-    ]
+class ChoiceList(ActionList):
+    """The generic action list, which also shows each highlighted row's preview."""
 
-    def __init__(
-        self, *options, keys: dict[str, str], immediate: bool, on_highlight=None, **kw
-    ) -> None:
-        self.keys = keys
-        self.immediate = immediate
+    def __init__(self, *options, keys: dict[str, str], on_highlight=None, **kw) -> None:
         self.on_highlight = on_highlight
-        super().__init__(*options, **kw)
+        super().__init__(*options, keys=keys, **kw)
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -87,26 +79,6 @@ class ChoiceList(OptionList):
         # both reach the screen in one frame (a message would cost a frame).
         if highlighted is not None and self.on_highlight is not None and self.is_mounted:
             self.on_highlight(self.get_option_at_index(highlighted).id)
-
-    def on_key(self, event) -> None:
-        ch = event.character
-        if not ch or ch not in self.keys:
-            return
-        event.stop()
-        event.prevent_default()
-        action = self.keys[ch]
-        if self.immediate:
-            self.post_message(SubmitAction(action))
-            return
-        for i in range(self.option_count):
-            if self.get_option_at_index(i).id == action:
-                self.highlighted = i
-                break
-
-    def action_board(self, direction: int) -> None:
-        board = self.screen.query("#board")
-        if board and hasattr(board.first(), "scroll_page"):
-            board.first().scroll_page(direction)
 
 
 class ChoicePanel(Vertical):
@@ -117,7 +89,6 @@ class ChoicePanel(Vertical):
         height: auto; max-height: 6; border: none; padding: 0; background: $surface;
     }
     ChoicePanel > .preview { height: 2; color: $text-muted; }  /* until on_resize fits it */
-    ChoicePanel > .more { height: 1; width: 1fr; }
     """
 
     def __init__(
@@ -125,22 +96,16 @@ class ChoicePanel(Vertical):
         question: str,
         rows: list[Row],
         unavailable: list[tuple[str, str]] | None = None,
-        immediate: bool = True,
         **kw,
     ) -> None:
         super().__init__(**kw)
         self.question = question
         self.rows = rows
         self.unavailable = unavailable or []
-        self.immediate = immediate
         self.details = {r.action: r.detail for r in rows}
 
     def compose(self) -> ComposeResult:
-        q = Text(self.question, style="bold")
-        q.append(
-            "  (key picks, Enter places)" if not self.immediate else "  (key plays)", style="dim"
-        )
-        yield Static(q, classes="question")
+        yield Static(Text(self.question, style="bold"), classes="question")
         opts: list[Option] = []
         for r in self.rows:
             t = Text()
@@ -156,15 +121,17 @@ class ChoicePanel(Vertical):
                 )
             )
         keys = {r.key: r.action for r in self.rows if r.key}
-        yield ChoiceList(
-            *opts, keys=keys, immediate=self.immediate, id="actions", on_highlight=self._preview
-        )
-        last = self.rows[-1] if self.rows else None
-        more = more_line(
-            len(opts), VISIBLE_ROWS, (last.key or " ", last.label) if last else None, scroll="↓"
-        )
-        if more is not None:
-            yield Static(more, classes="more", id="list-more")
+        lst = ChoiceList(*opts, keys=keys, id="actions", on_highlight=self._preview)
+        yield lst
+        if len(opts) > VISIBLE_ROWS:
+            last = self.rows[-1] if self.rows else None
+            lst.more = MoreLine(
+                len(opts),
+                VISIBLE_ROWS,
+                (last.key or " ", last.label) if last else None,
+                id="list-more",
+            )
+            yield lst.more
         yield Preview([r.detail for r in self.rows], classes="preview", id="preview")
 
     def on_mount(self) -> None:

@@ -19,30 +19,71 @@ VISIBLE_ROWS = 7
 
 
 def more_line(
-    total: int, visible: int, last: tuple[str, Text] | None, scroll: str = "↓ or PgDn"
+    total: int,
+    visible: int,
+    last: tuple[str, Text] | None,
+    above: int = 0,
+    width: int | None = None,
 ) -> Text | None:
-    """The line under a list of ``total`` rows longer than ``visible``: it says
-    that the list goes on and names its last playable option with its key
-    (often the one a player looks for, such as Palazzo's "Auction" after every
-    purchase)."""
+    """The line under a list of ``total`` rows longer than ``visible``: how many
+    rows are out of sight above and below, and the last playable option with
+    its key (often the one a player looks for, such as Palazzo's "Auction"
+    after every purchase). Cut with "…" to ``width`` cells."""
     if total <= visible:
         return None
-    t = Text(f"▼ {total - visible} more below ({scroll})", style="bold yellow")
-    if last is None:
-        return t
-    key, label = last
-    t.append(" · last: ", style="dim")
-    t.append(f"{key} ", style="bold cyan")
-    t.append_text(label)
-    t.truncate(200)
+    below = max(0, total - visible - above)
+    t = Text()
+    if above:
+        t.append(f"▲ {above} more above (↑ or PgUp)", style="bold yellow")
+    if above and below:
+        t.append(" · ", style="dim")
+    if below:
+        t.append(f"▼ {below} more below (↓ or PgDn)", style="bold yellow")
+    if last is not None and below:
+        key, label = last
+        t.append(" · last: ", style="dim")
+        t.append(f"{key} ", style="bold cyan")
+        t.append_text(label)
+    if width is not None and t.cell_len > width:
+        t.truncate(max(1, width - 1))
+        t.append("…", style="dim")
     return t
+
+
+class MoreLine(Static):
+    """The ▲/▼ line under a list that scrolls (:func:`more_line`), kept true
+    as the list scrolls and fitted to its own width."""
+
+    DEFAULT_CSS = "MoreLine { height: 1; width: 1fr; }"
+
+    def __init__(self, total: int, visible: int, last: tuple[str, Text] | None, **kw) -> None:
+        super().__init__(more_line(total, visible, last) or "", **kw)
+        # (not "visible": a Widget's visibility)
+        self.total, self.rows, self.last = total, visible, last
+        self.above = 0
+
+    def show(self, above: int | None = None) -> None:
+        if above is not None:
+            self.above = max(0, min(above, self.total - self.rows))
+        self.update(more_line(self.total, self.rows, self.last, self.above, self.size.width))
+
+    def on_resize(self) -> None:
+        self.show()
 
 
 class ActionList(OptionList):
     """Legal actions; arrows + Enter, or the key shown beside an action.
 
     PgUp/PgDn page through a list longer than its rows; a list that fits
-    leaves them to the screen, which scrolls the board."""
+    leaves them to the screen, which scrolls the board. The panel's
+    :class:`MoreLine` (``more``) follows the list's scrolling."""
+
+    more: MoreLine | None = None
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.more is not None and round(old_value) != round(new_value):
+            self.more.show(round(new_value))
 
     def action_page_down(self) -> None:
         if self.max_scroll_y == 0:
@@ -82,7 +123,6 @@ class ActionBar(Vertical):
     ActionBar > ActionList, ActionBar > ActionList:focus {
         height: auto; max-height: 7; border: none; padding: 0; background: $surface;
     }
-    ActionBar > .more { height: 1; width: 1fr; }
     """
 
     def __init__(
@@ -113,12 +153,13 @@ class ActionBar(Vertical):
         for j, (label, reason) in enumerate(self.unavailable):
             t = Text(f"✗ {label}: {reason}", style="dim")
             opts.append(Option(t, id=f"__unavailable_{j}", disabled=True))
-        yield ActionList(
+        lst = ActionList(
             *opts, id="actions", keys={k: a for k, (a, _) in zip(keys, self.options) if k != " "}
         )
-        more = more_line(len(opts), VISIBLE_ROWS, rows[-1] if rows else None)
-        if more is not None:
-            yield Static(more, classes="more", id="list-more")
+        yield lst
+        if len(opts) > VISIBLE_ROWS:
+            lst.more = MoreLine(len(opts), VISIBLE_ROWS, rows[-1] if rows else None, id="list-more")
+            yield lst.more
 
     def on_mount(self) -> None:
         self.query_one(ActionList).focus()
