@@ -203,3 +203,20 @@ async def test_architects_placement_plays_on_its_letter_like_every_menu(play, st
         n = len(table.entries)
         await d.press("q")
         assert table.entries[n].action == "place quarry"
+
+
+# ----- 4. Princes of Florence ------------------------------------------------------------
+def test_florence_round_end_prestige_has_its_log_line():
+    from florencia_tui.table import Table
+
+    names = ["Ana", "Ben", "Carla"]
+    table = Table("florence", [{"name": n, "kind": "bot:heuristic"} for n in names], seed=3)
+    while table.state["round"] < 3:
+        seat = table.to_act()[0]
+        pp = [p["pp"] for p in table.state["players"]]
+        entry = table.submit(seat, table.bot_choice(seat))
+        gained = [p["pp"] - before for p, before in zip(table.state["players"], pp)]
+    # Round 2's last action: Ana's best work of the round gives her 3 PP, and says so.
+    line = entry.line(0)
+    assert line.endswith("round 2 ends: best work of the round (value 12): Ana +3 PP"), line
+    assert gained[0] == 3 and table.log(1)[-1] == line  # every seat reads why

@@ -213,7 +213,29 @@ class Florence(Game):
         line = self._describe(s, seat, a, viewer)
         if s["phase"] == "auction" and a.verb in ("nominate", "pass"):
             line += self._sale_note(s, seat, a)
+        if a.verb == "done":
+            line += self._round_end_note(s, seat, a)
         return line
+
+    def _round_end_note(self, s, seat, action: Action) -> str:
+        """'; round 1 ends: best work of the round (value 9): Ben +3 PP' when
+        ``action`` ends a round (the prestige it gives shows up with its reason)."""
+        try:
+            s2 = self.apply(s, seat, str(action))
+        except IllegalAction:
+            return ""
+        before, after = s.get("history") or [], s2.get("history") or []
+        if len(after) == len(before):
+            return ""
+        last = after[-1]
+        note = f"; round {last['round']} ends"
+        winners = last["best_work"]
+        if not winners:
+            return note + ": no work completed, no prestige for the best work"
+        names = " and ".join(_pname(s, i) for i in winners)
+        each = " each" if len(winners) > 1 else ""
+        value = last["wv"][winners[0]]
+        return f"{note}: best work of the round (value {value}): {names} +{D.PP_BEST_WORK} PP{each}"
 
     def _sale_note(self, s, seat, action: Action) -> str:
         """'; David buys the Jester for 700' when ``action`` ends an auction."""
