@@ -126,7 +126,9 @@ async def test_full_auction_round_between_three_humans(play, store):
         await d.press("4")  # Ana nominates the jester at 200
         await d.lift_curtain("Ben")
         assert "Jester at 200 (Ana)" in shown(d, "#fl-head")
-        assert "+ raise to 300" in shown(d, "FlorencePanel")
+        # The one raise there is, as printed (issue 29.4: "exactamente de 100 en 100").
+        assert "+ raise to 300 (raises are exactly 100)" in shown(d, "FlorencePanel")
+        assert {a.split()[0] for a in table.legal(1)} <= {"raise", "pass", "sell"}
         await d.press("+")  # Ben raises to 300
         await d.lift_curtain("Cem")
         await d.press("p")  # Cem passes

@@ -545,6 +545,8 @@ class AuctionMode(Mode):
             cur = (view.get("auction") or {}).get("current") or {}
             if "raise" in self.panel.legal_set:
                 t.append(f"+ raise to {data['raise_to']}", style="bold cyan")
+                # The one raise there is: the rulebook's "exactamente de 100 en 100".
+                t.append(" (raises are exactly 100)", style="dim")
             else:
                 t.append(
                     f"✗ raise to {data['raise_to']}: {money_note(me) or 'not allowed'}", style="dim"
