@@ -146,7 +146,8 @@ async def test_f1_and_question_mark_explain_every_symbol_of_the_board(play, stor
         assert d.screen_name == "HelpScreen"
         text = markdown_text(d)
         assert "unoccupied" in text and "`SM4·`" in text and "`○3`" in text
-        assert "It says nothing about the price" in text
+        # One reading (issue 29.5: it said "costing 4 coins", then "nothing about the price").
+        assert "its price (`4` coins to enter it)" in text and "nothing about the price" not in text
         await d.press("escape")
         assert d.screen_name == "GameScreen"
         await d.press("question_mark")

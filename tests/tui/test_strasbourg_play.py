@@ -86,7 +86,8 @@ async def test_tasks_planning_and_a_bid_by_keys(play, store):
         assert "Formed #1" in d.text("StackBuilder")
         await d.press("enter")  # nothing chosen: refused by the selector, not sent
         assert len(table.state["players"][0]["stacks"]) == 1
-        await d.press("1", "2", "3", "enter")
+        # Each card keeps its key from one stack to the next: 1 went into #1.
+        await d.press("1", "2", "3", "4", "enter")
         assert table.state["players"][0]["stacks"] == [[hand[0]], sorted(hand[1:], reverse=True)]
         assert table.state["players"][0]["plan"] == "done"
         await d.until_human()

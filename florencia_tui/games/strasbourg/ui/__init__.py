@@ -32,7 +32,7 @@ LEGEND = """\
 | Symbol | Meaning |
 |---|---|
 | `1` `2` … on a colour | a player (their seat number); `▶` the one to act |
-| `SM4·` | a city square of the Smiths guild costing 4 coins; `·` means **unoccupied** (nobody's member stands there), a player's number means theirs. It says nothing about the price |
+| `SM4·` | a city square: its guild (`SM` Smiths), its price (`4` coins to enter it), then who stands there: `·` **unoccupied**, a player's number that player's member |
 | `SM` `VI` `SH` `BU` `BA` | the guilds: Smiths, Vintners, Shoemakers, Butchers, Bakers; `ME` Merchants |
 | `[  ]` / `INN4` | an empty building space / a building with its value |
 | `○3` / `✚3` | chapel spot K3 with no chapel yet / a chapel built there |

@@ -13,13 +13,26 @@ from florencia_tui.tui.widgets.common.selector import ITEM_KEYS, ToggleSelector
 from florencia_tui.tui.widgets.common.text import plural
 
 
+def planning_keys(hand: list[int], stacks: list[list[int]]) -> list[str]:
+    """The keys of ``hand`` (highest first) as they were when this planning's
+    stacking began: the hand then was these cards and the stacks' (keyed highest
+    first), so a card keeps its key from one stack to the next (issue 29: they
+    were renumbered after each stack, and "2 3" for the two 3s formed "3+2")."""
+    first = sorted([*hand, *(v for st in stacks for v in st)], reverse=True)
+    keys = {i: ITEM_KEYS[i] if i < len(ITEM_KEYS) else "" for i in range(len(first))}
+    for value in (v for st in stacks for v in st):  # stacked: the first of its equals
+        del keys[next(i for i in keys if first[i] == value)]
+    return list(keys.values())
+
+
 class StackBuilder(ToggleSelector):
     """Choose hand cards for the next face-down stack; Enter sends ``stack 5+3+2``."""
 
     def __init__(
         self, question: str, hand: list[int], stacks: list[list[int]], deck: int | None = None
     ) -> None:
-        super().__init__(question, [str(v) for v in sorted(hand, reverse=True)])
+        hand = sorted(hand, reverse=True)
+        super().__init__(question, [str(v) for v in hand], keys=planning_keys(hand, stacks))
         self.stacks = [list(s) for s in stacks]
         self.deck = deck
 
@@ -37,7 +50,7 @@ class StackBuilder(ToggleSelector):
         t.append(" (c clears)\n", style="dim")
         t.append("Hand ")
         for i, item in enumerate(self.items):
-            t.append(ITEM_KEYS[i] if i < len(ITEM_KEYS) else "?", style="bold cyan")
+            t.append(self.key_of(i), style="bold cyan")
             t.append_text(self.item_text(item, i in self.selected))
             t.append(" ")
         t.append("→ ")
@@ -77,7 +90,7 @@ class ListSelector(ToggleSelector):
         t.append(self.question, style="bold")
         t.append("\n")
         for i, item in enumerate(self.items):
-            t.append(ITEM_KEYS[i] if i < len(ITEM_KEYS) else "?", style="bold cyan")
+            t.append(self.key_of(i), style="bold cyan")
             t.append_text(self.item_text(item, i in self.selected))
             t.append("\n")
         problem, line = self.assess(self.chosen)
