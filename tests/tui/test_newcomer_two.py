@@ -220,3 +220,73 @@ def test_florence_round_end_prestige_has_its_log_line():
     line = entry.line(0)
     assert line.endswith("round 2 ends: best work of the round (value 12): Ana +3 PP"), line
     assert gained[0] == 3 and table.log(1)[-1] == line  # every seat reads why
+
+
+# ----- 5. Strasbourg -----------------------------------------------------------------------
+def test_a_cards_stack_key_stays_the_same_from_one_stack_to_the_next():
+    from florencia_tui.games.strasbourg.ui.selectors import planning_keys
+
+    # Hand 5 3 3 2 keyed 1 2 3 4; after stack #1 = [5], the two 3s are still 2 and 3.
+    assert planning_keys([5, 3, 3, 2], []) == ["1", "2", "3", "4"]
+    assert planning_keys([3, 3, 2], [[5]]) == ["2", "3", "4"]
+    assert planning_keys([3, 2], [[5], [3]]) == ["3", "4"]
+    assert planning_keys([5, 2], [[3, 3]]) == ["1", "4"]
+
+
+async def test_pressing_the_two_3s_keys_stacks_the_two_3s(play, store):
+    from florencia_tui.games.strasbourg.ui.selectors import StackBuilder
+    from florencia_tui.table import Table
+
+    seats = [{"name": "Ana", "kind": "human"}] + [
+        {"name": n, "kind": "bot:random"} for n in ("Ben", "Cy")
+    ]
+    table = Table("strasbourg", seats, seed=21, store=store)
+    async with play(table=table) as d:
+        await d.until_human()
+        await d.press("1", "enter")  # keep a task card
+        await d.until_human()
+        me = table.state["players"][0]
+        me["deck"] = [2, 3, 3, 5] + me["deck"][4:]  # the next four draws (from the front)
+        for _ in range(4):
+            await d.choose("draw")
+        await d.choose("stop")
+        hand = sorted(table.state["players"][0]["hand"], reverse=True)
+        assert hand == [5, 3, 3, 2], hand
+        await d.press("1", "enter")  # stack #1: the 5
+        builder = d.app.screen.query_one(StackBuilder)
+        assert builder.keys == ["2", "3", "4"] and "1[" not in d.text("StackBuilder")
+        await d.press("2", "3", "enter")  # the keys the two 3s had from the start
+        assert table.state["players"][0]["stacks"] == [[5], [3, 3]]
+
+
+# ----- 6. Palazzo -----------------------------------------------------------------------
+async def test_palazzo_payment_keys_never_run_out_with_a_large_hand(play, store):
+    from florencia_tui.games.palazzo.ui.hand import CardSelector
+    from florencia_tui.table import Table
+    from tests.tui.test_palazzo_play import give_hand
+
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:random"}]
+    table = Table("palazzo", seats, seed=3, store=store)
+    pool = table.state["deck"] + table.state["hands"][0]
+    kinds = sorted(set(pool))
+    hand = [c for k in kinds for c in [k] * min(2, pool.count(k))]
+    hand += ["C2"] * min(pool.count("C2") - 2, 30 - len(hand))
+    give_hand(table, 0, hand)  # 30 cards or more, of every kind there is
+    async with play(table=table, size=(100, 30)) as d:
+        await d.choose("tiles")
+        buy = next(a for a in table.legal(0) if a.startswith("buy") and len(a.split()) == 2)
+        await d.choose(buy)
+        selector = d.app.screen.query_one(CardSelector)
+        assert len(selector.items) == len(hand) >= 30 and len(selector.groups()) == len(kinds) == 16
+        assert all(selector.keys) and "?" not in d.text("CardSelector")
+        c2 = selector.keys[selector.items.index("C2")]
+        await d.press(c2, c2)  # the certificate's key twice: two of the nine
+        n = hand.count("C2")
+        assert selector.chosen == ["C2", "C2"] and f"C2 2/{n}" in d.text("CardSelector")
+        red3 = selector.keys[selector.items.index("Red3")]
+        await d.press(
+            red3, d.app.screen.query_one(CardSelector).keys[selector.items.index("Green4")]
+        )
+        text = d.text("CardSelector")
+        assert "?" not in text and "no legal payment" in text and "mix currencies" in text
+        assert problems(d.app.screen) == []

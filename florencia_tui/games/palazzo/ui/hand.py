@@ -10,7 +10,7 @@ from rich.text import Text
 
 from florencia_tui.games.palazzo.payment import best_value, check_bid, check_payment
 from florencia_tui.games.palazzo.ui.render import card_style
-from florencia_tui.tui.widgets.common.selector import ToggleSelector
+from florencia_tui.tui.widgets.common.selector import ITEM_KEYS, ToggleSelector
 
 
 class CardSelector(ToggleSelector):
@@ -25,7 +25,12 @@ class CardSelector(ToggleSelector):
         bid_state: dict | None = None,
         high: int = 0,
     ) -> None:
-        super().__init__(question, hand)
+        # One key per kind of card (at most 16: 3 currencies x values 3-7 and
+        # C2), pressed again for each further copy: a hand of 30 cards never
+        # runs out of keys (it showed "?" for the last ones).
+        kinds = list(dict.fromkeys(hand))
+        keys = [ITEM_KEYS[kinds.index(c)] if kinds.index(c) < len(ITEM_KEYS) else "" for c in hand]
+        super().__init__(question, hand, keys=keys)
         self.mode = mode
         self.can_pass = mode == "bid"
         self.price = price
@@ -46,12 +51,18 @@ class CardSelector(ToggleSelector):
             t.append(f"Your bid so far {so_far}")
             if req:
                 t.append(f" (committed to {req})")
-            t.append(f" + selection {value if value is not None else '?'}")
-            t.append(f" → {so_far + value if value is not None else '?'}", style="bold")
+            if value is None:
+                t.append(" + a selection that is no legal raise (below: why)")
+            else:
+                t.append(f" + selection {value}")
+                t.append(f" → {so_far + value}", style="bold")
             t.append(f"   high bid {self.high}")
             return check_bid(chosen, self.bid_state, self.high), t
         value = best_value(chosen) if chosen else 0
-        t.append(f"Selection worth {value if value is not None else '?'}", style="bold")
+        if value is None:
+            t.append("Selection: no legal payment (below: why)", style="bold")
+        else:
+            t.append(f"Selection worth {value}", style="bold")
         t.append(f"   price {self.price}")
         return check_payment(chosen, self.price), t
 

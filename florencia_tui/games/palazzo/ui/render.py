@@ -204,19 +204,18 @@ def player_block(view: dict, seat: int) -> Group:
 
 
 def own_text(view: dict) -> Text | None:
-    """The viewer's strip: score, hand, largest payment and palaces (two lines)."""
+    """The viewer's strip: score, largest payment and palaces, then the hand on
+    a line of its own, so a large hand wraps on among its cards rather than
+    pushing "max pay" onto a line alone (issue 29)."""
     seat = view.get("seat")
     if seat is None:
         return None
     p = view["players"][seat]
     t = Text()
     t.append(f"You ({p['name']}) {p['score']} VP", style="bold")
-    t.append(" · Hand: ", style="bold")
-    if p.get("hand") is not None:
-        t.append_text(hand_text(p["hand"]))
-        if p.get("max_payment") is not None:
-            t.append(f" · max pay {p['max_payment']}", style="dim")
-    t.append("\nPalaces: ", style="bold")
+    if p.get("hand") is not None and p.get("max_payment") is not None:
+        t.append(f" · max pay {p['max_payment']}", style="dim")
+    t.append(" · Palaces: ", style="bold")
     if not p["palaces"]:
         t.append("none yet", style="dim")
     for i, palace in enumerate(p["palaces"]):
@@ -225,4 +224,7 @@ def own_text(view: dict) -> Text | None:
         t.append(f"P{i + 1} ", style="bold")
         t.append_text(tiles_line(palace))
         t.append(f" {palace_score(palace):+d}", style="dim")
+    if p.get("hand") is not None:
+        t.append("\nHand: ", style="bold")
+        t.append_text(hand_text(p["hand"]))
     return t
