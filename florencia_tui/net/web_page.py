@@ -5,9 +5,12 @@ textual-serve's template links a font stylesheet on a third-party host (which
 would learn who plays, and where it hangs, the page waits); the same font
 files ship in textual-serve's static directory. The template is read through
 :class:`PageLoader`, which drops every stylesheet link to another host,
-declares the font from the server's own ``/static/fonts/``, and adds a thin
+declares the font from the server's own ``/static/fonts/``, adds a thin
 bar with a sign-out button (``POST /signout``, :mod:`florencia_tui.net.web`)
-above the terminal.
+above the terminal, and :data:`FOCUS`: the terminal takes the keyboard when the
+page shows (textual-serve's page never focuses it, so keys went nowhere until a
+click), and a click that only brings the keyboard back to it is not passed to
+the game (issue 27.4: the first click on the page placed a worker).
 """
 
 from __future__ import annotations
@@ -41,13 +44,61 @@ SIGN_OUT = """<form class="florencia-bar" method="post" action="/signout">
 """
 
 
+#: The terminal (xterm.js's input box) takes the focus once the page has
+#: loaded (textual.js makes the terminal on load), and a mouse press on it
+#: while it does not have the keyboard (the page just came back to the front,
+#: or something else had the focus) only gives it the keyboard: the press, its
+#: release and its click never reach the game.
+FOCUS = """<script>
+(function () {
+  var GRACE = 400;
+  var back = 0;
+  var swallowing = false;
+  function input() {
+    return document.querySelector(".textual-terminal .xterm-helper-textarea");
+  }
+  function focusTerminal() {
+    var box = input();
+    if (box) { box.focus(); }
+    return !!box;
+  }
+  function soon(tries) {
+    if (!focusTerminal() && tries > 0) { setTimeout(function () { soon(tries - 1); }, 50); }
+  }
+  function hasKeyboard() {
+    var box = input();
+    return !!box && document.hasFocus() && document.activeElement === box &&
+      Date.now() - back > GRACE;
+  }
+  function focusOnly(event) {
+    var target = event.target;
+    if (!target || !target.closest || !target.closest(".textual-terminal")) { return; }
+    if (event.type === "mousedown") {
+      swallowing = !hasKeyboard();
+      if (swallowing) { focusTerminal(); }
+    }
+    if (!swallowing) { return; }
+    if (event.type === "click") { swallowing = false; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+  ["mousedown", "mouseup", "click"].forEach(function (type) {
+    document.addEventListener(type, focusOnly, true);
+  });
+  window.addEventListener("focus", function () { back = Date.now(); });
+  window.addEventListener("load", function () { soon(100); });
+})();
+</script>
+"""
+
+
 def rewrite(source: str) -> str:
     """textual-serve's page template, served from this server alone."""
     if "</head>" not in source or "</body>" not in source:
         raise ValueError("textual-serve's page template has no </head> or </body>")
     source = FOREIGN_LINK.sub("", source)
     source = source.replace("</head>", HEAD + "</head>", 1)
-    return source.replace("</body>", SIGN_OUT + "</body>", 1)
+    return source.replace("</body>", SIGN_OUT + FOCUS + "</body>", 1)
 
 
 class PageLoader(jinja2.BaseLoader):
