@@ -63,7 +63,7 @@ async def test_no_hint_when_it_is_not_your_decision(play, store):
     table = one_human("palazzo", store)
     async with play(table=table) as d:
         await d.until_human()
-        d.app.screen.viewer = 1  # a bot's seat: nothing for this viewer to decide
+        d.app.screen.lifted = 1  # a bot's seat: nothing for this viewer to decide
         await d.press("h")
         assert "not yours" in await wait_for_hint(d)
 

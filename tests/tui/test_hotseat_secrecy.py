@@ -51,7 +51,7 @@ async def _settle(pilot, n: int = 3) -> None:
 async def _draw(app, pilot, screen: GameScreen, viewer) -> tuple[str, str]:
     """The screen drawn for ``viewer``, once it has stopped changing (logs
     scroll to their end a frame or two after they grow)."""
-    screen.viewer = viewer
+    screen.lifted = viewer  # as if that seat had lifted its curtain
     await screen.render_view()
     await _settle(pilot)
     shot = seen(app)
@@ -144,7 +144,7 @@ async def test_the_screen_does_not_change_when_unseen_cards_are_redealt(
             if table.is_over():
                 break
             seat = table.to_act()[0]
-            screen.viewer = seat
+            screen.lifted = seat
             await screen.play(table.game.sample(table.state, seat, rnd))
             await _settle(pilot)
             await _hand_over(app, pilot)

@@ -73,6 +73,12 @@ class CommandLine(Input):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    def allow_focus(self) -> bool:
+        # Hidden, it never takes the keyboard: Textual gives a screen's focus
+        # back to the first focusable widget when it shows again (after the
+        # log), and typed keys went to this line, unseen (issue 27.5).
+        return self.display and super().allow_focus()
+
     def on_focus(self) -> None:
         self.screen.add_class("-typing")  # the decision keeps its focused look
 
@@ -101,15 +107,19 @@ class GameScreen(Screen[None]):
         self.ui = game_ui(table.game_id)
         self.bot_delay = bot_delay
         humans = table.humans
-        # With one human the screen always shows their seat; with none, a spectator's.
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        # A shared table (net.remote.RemoteTable) is played from several terminals:
-        # its service runs the bots, and this screen always shows ``seat``
-        # (None: a spectator's public view), so there is never a curtain.
+        #: The seat behind the lifted curtain: the one seat whose private view
+        #: may be drawn (see :attr:`viewer`). With one human it is theirs for
+        #: good, with none nobody's; with several, nobody's until the first
+        #: curtain is lifted. A shared table (net.remote.RemoteTable) is played
+        #: from several terminals: its service runs the bots and this screen
+        #: always shows ``seat`` (None: a spectator's public view), so there is
+        #: never a curtain.
+        self.lifted: int | None = humans[0] if len(humans) == 1 else None
         self.shared = table.shared
         if self.shared:
-            self.viewer = seat
+            self.lifted = seat
         self._curtain_up = False
+        self._drawing = asyncio.Lock()  # one redraw at a time (they await mounts)
         self._bot_pending = False
         self._bot_moves = 0  # bot moves shown since a human last decided (pacing)
         self._bot_retry = 0.0  # seconds before a bot's unsaved move is tried again
@@ -150,6 +160,17 @@ class GameScreen(Screen[None]):
             scroll.can_focus = False
         await self.advance()
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat this screen draws and takes keys for: the one behind the
+        lifted curtain, or None (the public view) while a curtain is down.
+        Every seat-private thing on this screen and the screens it opens (its
+        log, help, notation, hint) is drawn for this seat, so no path (a key,
+        a bot's move, a screen closing) can show a seat whose curtain was not
+        lifted: only :meth:`_hand_over` (which clears it) and
+        :meth:`_curtain_down` (Enter on the curtain) change it."""
+        return self.lifted
+
     # ----- the flow of play -----------------------------------------------------
     def decider(self) -> int | None:
         """The human seat that owes a decision now (first in seat order)."""
@@ -188,16 +209,25 @@ class GameScreen(Screen[None]):
             await self.render_view()
             return
         if decider is not None and decider != self.viewer and len(table.humans) > 1:
-            self._curtain_up = True
-            self._close_private_overlays()
-            await self.render_view()  # the previous viewer's view, no prompt
-            self.app.push_screen(
-                CurtainScreen(table.names[decider], self.app.curtain_guard),
-                lambda ready: self._curtain_down(decider, ready),
-            )
+            await self._hand_over(decider)
             return
-        if decider is not None:
-            self.viewer = decider
+        await self.render_view()
+
+    async def _hand_over(self, seat: int) -> None:
+        """The keyboard passes to ``seat``. All at once, before anything can be
+        drawn or typed in between: nobody's view may be drawn any more, what
+        the previous player had open is closed, and the curtain drops. Under
+        it the screen shows the public view, so that lifting it shows nothing
+        of the previous player's even for a frame."""
+        self._curtain_up = True
+        self.lifted = None
+        self._close_private_overlays()
+        if self._notice is None:  # the previous viewer's refusal or hint is theirs alone
+            self._say("")
+        self.app.push_screen(
+            CurtainScreen(self.table.names[seat], self.app.curtain_guard),
+            lambda ready: self._curtain_down(seat, ready),
+        )
         await self.render_view()
 
     def _close_private_overlays(self) -> None:
@@ -208,18 +238,17 @@ class GameScreen(Screen[None]):
         if self in stack:
             while self.app.screen is not self:
                 self.app.pop_screen()
-        box = self.query_one("#command", Input)
-        box.value = ""
-        box.display = False
+        self.query_one("#command", Input).value = ""
+        self._close_command()
 
     def _curtain_down(self, seat: int, ready: bool | None) -> None:
+        """The curtain is dismissed: Enter on it (``ready``) lifts it for
+        ``seat``, the one place a human seat's view is let on screen."""
         self._curtain_up = False
         if not ready:  # Esc on the curtain: home, nothing revealed
             self.app.go_home()
             return
-        self.viewer = seat
-        if self._notice is None:  # the previous viewer's refusal is theirs alone
-            self._say("")
+        self.lifted = seat
         self.call_later(self.advance)  # redraws the last action in the new viewer's words
 
     @work(exclusive=True, group="bot")
@@ -277,14 +306,17 @@ class GameScreen(Screen[None]):
 
     # ----- drawing --------------------------------------------------------------
     async def render_view(self, waiting: str = "") -> None:
+        """Draw the screen for :attr:`viewer` (the public view while a curtain
+        is down): everything at once, then the decision's panel."""
         table = self.table
-        view = table.view(self.viewer)
+        seat = self.viewer
+        view = table.view(seat)
         to_act = table.to_act()
         self.render_status()
         self.query_one("#board").show(view)
         self._players = (view, to_act)
         self._fit_players()
-        own = self.ui.own_text(view) if self.viewer is not None else None
+        own = self.ui.own_text(view) if seat is not None else None
         strip = self.query_one("#own", Static)
         strip.display = bool(own)
         if own:
@@ -293,7 +325,8 @@ class GameScreen(Screen[None]):
         at_end = log.is_vertical_scroll_end
         self._render_log()
         self._render_notice()
-        await self._render_prompt(view, to_act, waiting)
+        async with self._drawing:  # one panel at a time: mounting one awaits
+            await self._render_prompt(seat, view, to_act, waiting)
         if at_end:  # a new prompt panel resizes the log: keep its newest lines in sight
             self.call_after_refresh(log.scroll_end, animate=False)
         # The decision's height is known once laid out: every seat's score
@@ -397,10 +430,18 @@ class GameScreen(Screen[None]):
             log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._log_count = key
 
-    async def _render_prompt(self, view: dict, to_act: list[int], waiting: str) -> None:
+    async def _render_prompt(
+        self, seat: int | None, view: dict, to_act: list[int], waiting: str
+    ) -> None:
+        """The decision of ``seat`` (whose ``view`` the rest of the screen was
+        just drawn from). A panel holds the seat's private choices (its hand,
+        its money): if the curtain dropped while this one waited its turn or
+        while the old panel was removed, it is not drawn (the hand-over's own
+        redraw follows)."""
+        if seat != self.viewer:
+            return
         box = self.query_one("#prompt", Vertical)
         self._hold_prompt_height()
-        seat = self.viewer
         if self.table.is_over():
             await self._prompt_text(box, "The game is over.")
             return
@@ -416,6 +457,8 @@ class GameScreen(Screen[None]):
             await self._prompt_text(box, text)
             return
         await box.remove_children()
+        if seat != self.viewer:
+            return
         prompt = self.table.prompt(seat)
         legal = self.table.offered(seat)
         panel = self.ui.prompt_panel(prompt, view, legal)
@@ -532,14 +575,21 @@ class GameScreen(Screen[None]):
             self.action_notation()
             return
         if text and await self.play(text):
-            event.input.display = False
+            self._close_command()
+
+    def _close_command(self) -> None:
+        """Hide the command line; the keyboard goes back to the decision (or
+        to the screen's own keys when it is text): never to a hidden widget."""
+        box = self.query_one("#command", Input)
+        box.display = False
+        if box.has_focus:
+            self.set_focus(None)
+            self.focus_next()
 
     def on_key(self, event) -> None:
-        box = self.query_one("#command", Input)
-        if event.key == "escape" and box.display:
+        if event.key == "escape" and self.query_one("#command", Input).display:
             event.stop()
-            box.display = False
-            self.focus_next()
+            self._close_command()
 
     async def action_undo(self) -> None:
         """Take back the viewer's latest action (core.undo's policy decides)."""
