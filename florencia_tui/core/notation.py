@@ -7,7 +7,9 @@ arguments, e.g. ``bid R4+G4+B4`` or ``place 2 3 r1 f``. Games parse with
 Numbers in a notation are written with the ASCII digits 0-9 only: Python's
 ``int()`` and ``str.isdigit()`` also accept other scripts' digits (``"١"``,
 ``"٣"``) and superscripts (``"²"`` passes ``isdigit`` but ``int`` refuses it),
-so every game reads numbers through :func:`is_number` / :func:`to_int`.
+so every game reads numbers through :func:`is_number` / :func:`to_int`, which
+also refuses a number of more than :data:`MAX_DIGITS` digits (``int()`` raises
+ValueError past 4300 of them).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from operator import itemgetter
 from florencia_tui.core.errors import IllegalAction
 
 DIGITS = "0123456789"
+#: No number in any game's notation needs more digits (a row, a price, a card
+#: id); Python's int() raises ValueError past 4300 digits, so longer ones are
+#: refused before they are read.
+MAX_DIGITS = 9
 
 
 def as_text(action: object) -> str:
@@ -69,7 +75,9 @@ def to_int(text: str, what: str) -> int:
     that the rules can say why a negative number is refused)."""
     body = text[1:] if text[:1] == "-" else text
     if not is_number(body):
-        raise IllegalAction(f"{what} must be a number, got '{text}'")
+        raise IllegalAction(f"{what} must be a number, got '{text:.20}'")
+    if len(body.lstrip("0")) > MAX_DIGITS:
+        raise IllegalAction(f"{what} is far too large ({len(body)} digits)")
     return int(text)
 
 

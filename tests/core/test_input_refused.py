@@ -150,3 +150,43 @@ def test_load_of_a_damaged_save_raises_corrupt_save_only(each_game):
         with pytest.raises(CorruptSave) as err:
             game.load(text)
         assert isinstance(err.value, ValueError) and str(err.value)
+
+
+BIG = "9" * 6000  # beyond Python's 4300-digit limit for int(): a ValueError there
+
+
+def big_variants(action: str) -> list[str]:
+    """``action`` with each of its numbers (runs of digits) made 6000 digits
+    long, and its verb followed by huge numbers."""
+    import re
+
+    runs = list(re.finditer(r"\d+", action))
+    out = [action[: m.start()] + BIG + action[m.end() :] for m in runs]
+    verb = action.split()[0]
+    out += [f"{verb} {BIG}", f"{verb} 1 {BIG}", f"{verb} {BIG} 1 r{BIG}", f"{verb} x{BIG}"]
+    return out
+
+
+def test_an_action_with_a_6000_digit_number_is_refused_not_a_value_error(each_game):
+    """Issue 29.9: Python's int() raises ValueError past 4300 digits; every game
+    reads numbers through core.notation, which refuses them as IllegalAction."""
+    game, s = fresh(each_game.id, seed=5)
+    pick = random.Random(5)
+    tried: set[str] = set()
+    for _ in range(300):
+        if game.is_over(s):
+            break
+        for seat in game.to_act(s):
+            for action in game.legal(s, seat)[:40]:
+                for bad in big_variants(action):
+                    key = " ".join("N" if w[:1].isdigit() else w for w in bad.split())
+                    if key in tried:
+                        continue
+                    tried.add(key)
+                    try:
+                        game.apply(s, seat, bad)
+                    except IllegalAction:
+                        pass
+        seat = game.to_act(s)[0]
+        s = game.apply(s, seat, pick.choice(game.legal(s, seat)))
+    assert tried

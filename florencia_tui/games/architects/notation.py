@@ -51,7 +51,7 @@ legal answer.
 from __future__ import annotations
 
 from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.notation import Action, is_digit
+from florencia_tui.core.notation import Action, is_digit, to_int
 
 from .data import FROM_LETTER, LETTER, RESOURCES
 
@@ -104,7 +104,8 @@ def parse_pay_token(tok: str) -> dict:
             j += 1
         if letter not in FROM_LETTER or j == i + 1 or letter == "$":
             raise IllegalAction(f"cannot read payment '{tok}' (use e.g. w3s1)")
-        out[FROM_LETTER[letter]] = out.get(FROM_LETTER[letter], 0) + int(tok[i + 1 : j])
+        count = to_int(tok[i + 1 : j], f"the count of {FROM_LETTER[letter]}")
+        out[FROM_LETTER[letter]] = out.get(FROM_LETTER[letter], 0) + count
         i = j
     return {r: out[r] for r in RESOURCES if out.get(r)}
 

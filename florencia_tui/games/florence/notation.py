@@ -58,7 +58,7 @@ def prof(tok: str) -> str:
 def _card(tok: str, prefix: str, ids: list[str], what: str) -> str:
     t = tok.upper()
     if t.startswith(prefix) and is_number(t[1:]):
-        t = f"{prefix}{int(t[1:]):02d}"
+        t = f"{prefix}{to_int(t[1:], what):02d}"
         if t in ids:
             return t
     raise IllegalAction(f"'{tok}' is not a {what}")
