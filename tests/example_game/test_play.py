@@ -61,9 +61,10 @@ async def test_a_finished_game_replays_to_its_final_state_and_opens_in_the_repla
         assert d.screen_name == "ReplayScreen" and screen.viewer == ALL
         assert "Three-card auction" in d.text("#status")
         await d.press("right")
-        # Everything is shown once the game is over: Ana's first bid among it.
+        # Everything is shown once the game is over: Ana's first bid among it
+        # (each seat's hidden information, in its box under the scores).
         first = done.state["played"][0][0]
-        assert f"bids {first}" in d.text("#players") or str(first) in d.text("#players")
+        assert "Hidden information" in d.text("#hidden") and str(first) in d.text("#hidden")
         await d.press("end")
         assert screen.pos == n and screen.shown_view == done.game.view(done.state, None)
         assert "Game over" in str(screen.query_one("#board").render())

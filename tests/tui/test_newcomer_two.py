@@ -163,7 +163,7 @@ async def test_v_on_a_replay_of_a_game_in_play_says_why_it_shows_one_view(play, 
         assert any("still in play" in note for note in d.notes), d.notes
 
 
-def test_the_replay_line_fits_by_dropping_the_title_then_the_round():
+def test_the_replay_line_fits_by_dropping_the_round_then_cutting_the_status():
     from rich.cells import cell_len
 
     from florencia_tui.tui.screens.replay import replay_status
@@ -175,7 +175,9 @@ def test_the_replay_line_fits_by_dropping_the_title_then_the_round():
     for width in (78, 60, 40):
         line = replay_status("Replay #2", where, "view: spectator", status, width).plain
         assert cell_len(line) <= width and "161/161" in line and "view: spectator" in line
-    assert "Strasbourg" not in replay_status("Replay #2", where, "view: x", status, 78).plain
+    line = replay_status("Replay #2", where, "view: spectator", status, 78).plain
+    assert line.startswith("Replay #2 Strasbourg · 161/161 · view") and line.endswith("…")
+    assert "round 4 ·" not in line
 
 
 # ----- 3. one behaviour for every menu ----------------------------------------------------

@@ -60,16 +60,18 @@ def hidden_text(timeline: Timeline, state: dict, public: dict) -> Text:
 def replay_status(head: str, where: list[str], view: str, status: str, width: int) -> Text:
     """The replay's top line in ``width`` cells: ``head`` (bold), then ``where``
     (game, step, round), the view and the game's status. What does not fit goes
-    first the game's title, then the round, and last the end of the line."""
+    first the round (the status often says it again), then the end of the
+    status (cut with "…"), and last the game's title."""
     title, step, rnd = where
-    for parts in ([title, step, rnd], [step, rnd], [step]):
-        line = " · ".join(p for p in [*parts, view, status] if p)
-        if cell_len(head) + 1 + cell_len(line) <= width:
-            break
-    else:
-        lead = " · ".join([step, view]) + " · "
-        line = lead + fit(status, max(8, width - cell_len(head) - 1 - cell_len(lead)))
-        line = fit(line, max(8, width - cell_len(head) - 1)).rstrip()
+    room = width - cell_len(head) - 1
+    line = " · ".join(p for p in [title, step, rnd, view, status] if p)
+    if cell_len(line) > room:
+        for parts in ([title, step, view], [step, view]):
+            lead = " · ".join(p for p in parts if p) + " · "
+            if room - cell_len(lead) >= 16 or not parts[0]:
+                break
+        line = lead + fit(status, max(8, room - cell_len(lead)))
+        line = fit(line, max(8, room)).rstrip()
     text = Text(head, style="bold")
     text.append(" " + line)
     return text
