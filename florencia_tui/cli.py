@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     tp.set_defaults(func=cmd_tournament)
     sub.add_parser("list", help="list saved games").set_defaults(func=lambda args: cmd_list())
     rp = sub.add_parser("resume", help="continue a saved game in the app")
-    rp.add_argument("id", type=int)
+    rp.add_argument("id", type=int, nargs="?", help="the saved game (default: the one played last)")
     rp.set_defaults(func=cmd_resume)
     ep = sub.add_parser("export", help="write a saved game's record as JSON")
     ep.add_argument("id", type=int)
@@ -300,10 +300,17 @@ def cmd_resume(args) -> int:
     from florencia_tui.store import Store
     from florencia_tui.tui.app import run_app
 
-    damage = Store().damage(args.id)
+    store = Store()
+    gid = args.id
+    if gid is None:  # the game in play that was played last (`florencia list` shows them all)
+        playing = store.list("playing")
+        if not playing:
+            raise CommandError("no saved game is in play: `florencia play` starts one")
+        gid = playing[0].id
+    damage = store.damage(gid)
     if damage:
-        raise CommandError(f"saved game {args.id} is damaged and cannot be opened: {damage}")
-    return run_app(resume=args.id)
+        raise CommandError(f"saved game {gid} is damaged and cannot be opened: {damage}")
+    return run_app(resume=gid)
 
 
 @_known

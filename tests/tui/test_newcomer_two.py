@@ -292,3 +292,27 @@ async def test_palazzo_payment_keys_never_run_out_with_a_large_hand(play, store)
         text = d.text("CardSelector")
         assert "?" not in text and "no legal payment" in text and "mix currencies" in text
         assert problems(d.app.screen) == []
+
+
+def test_florencia_resume_with_no_id_continues_the_game_played_last(monkeypatch, capsys):
+    import os
+    import time
+
+    from florencia_tui.cli import main
+    from florencia_tui.store import Store
+    from florencia_tui.table import Table
+    from florencia_tui.tui import app as app_module
+
+    assert os.environ.get("FLORENCIA_DATA_DIR")  # the tests' own data directory
+    opened: list[int | None] = []
+    monkeypatch.setattr(app_module, "run_app", lambda resume=None: opened.append(resume) or 0)
+    assert main(["resume"]) == 2  # nothing in play yet: says so
+    assert "no saved game is in play" in capsys.readouterr().err
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:random"}]
+    older = Table("palazzo", seats, seed=1, store=Store())
+    time.sleep(0.01)
+    newer = Table(
+        "strasbourg", [*seats, {"name": "Cy", "kind": "bot:random"}], seed=2, store=Store()
+    )
+    assert main(["resume"]) == 0 and opened == [newer.table_id]
+    assert main(["resume", str(older.table_id)]) == 0 and opened[-1] == older.table_id
