@@ -665,10 +665,14 @@ class GameScreen(Screen[None]):
             if leave:
                 self.app.go_home()
 
-        self.app.push_screen(
-            ConfirmScreen(
+        if self.shared:  # a network table: Esc goes back to the lobby (NetApp.go_home)
+            question = ConfirmScreen(
+                "Leave this table for the lobby?",
+                "Your seat stays yours: Enter on the table in the lobby brings you back.",
+            )
+        else:
+            question = ConfirmScreen(
                 "Leave this game for the home screen?",
                 'It is saved after every action: pick it under "Continue a saved game" to play on.',
-            ),
-            answer,
-        )
+            )
+        self.app.push_screen(question, answer)
