@@ -5,7 +5,8 @@ textual-serve's template links a font stylesheet on a third-party host (which
 would learn who plays, and where it hangs, the page waits); the same font
 files ship in textual-serve's static directory. The template is read through
 :class:`PageLoader`, which drops every stylesheet link to another host,
-declares the font from the server's own ``/static/fonts/``, adds a thin
+declares the font from the server's own ``/static/fonts/``, names the tab
+("florencia": the template has no title, issue 29), adds a thin
 bar with a sign-out button (``POST /signout``, :mod:`florencia_tui.net.web`)
 above the terminal, and :data:`FOCUS`: the terminal takes the keyboard when the
 page shows (textual-serve's page never focuses it, so keys went nowhere until a
@@ -23,7 +24,8 @@ PAGE = "app_index.html"
 #: A <link> to a URL on another host ("https://...", "//...").
 FOREIGN_LINK = re.compile(r"""<link\b[^>]*\bhref=["'](?:[a-z]+:)?//[^>]*>\s*""", re.I)
 #: The font from /static/fonts/, and a 26px bar above the terminal (which fills the rest).
-HEAD = """<style>
+HEAD = """<title>florencia</title>
+<style>
 @font-face { font-family: "Roboto Mono"; font-style: normal; font-weight: 100 700;
   src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
 @font-face { font-family: "Roboto Mono"; font-style: italic; font-weight: 100 700;

@@ -316,3 +316,27 @@ def test_florencia_resume_with_no_id_continues_the_game_played_last(monkeypatch,
     )
     assert main(["resume"]) == 0 and opened == [newer.table_id]
     assert main(["resume", str(older.table_id)]) == 0 and opened[-1] == older.table_id
+
+
+@pytest.mark.parametrize("scene", ["palazzo-board", "strasbourg-board", "architects-board"])
+async def test_a_shrunk_window_shows_what_a_window_of_that_size_shows(scene, tmp_path):
+    """Issue 29.8: shrinking a browser window left a scrolled log and its
+    scrollbar until the next key; after a resize the screen is the one a
+    window of the new size opens on."""
+    from florencia_tui.tui.snapshots import SCENES
+    from tests.tui.screen_text import svg_text
+
+    async def frame(sizes: list[tuple[int, int]], sub: str) -> str:
+        (tmp_path / sub).mkdir()
+        app, keys = SCENES[scene](tmp_path / sub)
+        async with app.run_test(size=sizes[0]) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            for size in sizes[1:]:
+                await pilot.resize_terminal(*size)
+            for _ in range(5):
+                await pilot.pause()
+            assert problems(app.screen) == []
+            return svg_text(app.export_screenshot())
+
+    assert await frame([(100, 30), (80, 24)], "shrunk") == await frame([(80, 24)], "fresh")

@@ -383,6 +383,10 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         # A new size: the decision on screen sets the prompt's height again.
         self.query_one("#prompt", Vertical).styles.min_height = None
+        # The log's lines wrap anew: its newest stay in sight (a shrunk browser
+        # window showed older ones, and a scrollbar, until the next action).
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False, x_axis=False)
         if self._players is not None:
             self.render_status()
             self._fit_players()
