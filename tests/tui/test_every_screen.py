@@ -170,6 +170,8 @@ async def test_home_its_help_statistics_replays_and_a_replay(size, tmp_path):
 
     async def steps(t: Tour) -> None:
         await t.check("HomeScreen")
+        await t.press("ctrl+c")
+        await t.check("HomeScreen", "after Ctrl+C")
         await t.press("f1")
         await t.check("HelpScreen", "home's")
         await t.press("escape", "s")
@@ -211,6 +213,8 @@ async def test_the_curtain_and_a_turn_waiting_for_enter(size, tmp_path):
 async def test_the_lobby_and_its_new_table_window(size):
     async def steps(t: Tour) -> None:
         await t.check("LobbyScreen")
+        await t.press("ctrl+c")
+        await t.check("LobbyScreen", "after Ctrl+C")
         await t.press("n")
         await t.check("NewTableScreen")
 
