@@ -219,3 +219,43 @@ async def test_the_lobby_and_its_new_table_window(size):
         await t.check("NewTableScreen")
 
     await tour(LobbyApp(), size, steps)
+
+
+def first_decisions(game_id: str, players: int, seed: int) -> dict[str, int]:
+    """Each kind of decision the human seat 0 meets in a seeded game (played as
+    ``demo_table`` plays it), with the number of actions before its first."""
+    from florencia_tui.bots import RandomBot, observe
+    from florencia_tui.table import Table
+    from florencia_tui.tui.screens.setup import DEFAULT_NAMES
+
+    seats = [{"name": DEFAULT_NAMES[i], "kind": "human" if i == 0 else "bot:random"}
+             for i in range(players)]  # fmt: skip
+    table, chooser, first = Table(game_id, seats, seed), RandomBot(), {}
+    while not table.is_over():
+        if 0 in table.to_act():
+            first.setdefault(table.prompt(0).kind, len(table.entries))
+        seat = table.to_act()[0]
+        key = f"scene:{seed}:{len(table.entries)}"
+        table.submit(seat, chooser.choose(observe(table.game, table.state, seat, key)))
+    return first
+
+
+@pytest.mark.parametrize("game", [g.id for g in available_games()])
+async def test_every_kind_of_decision_of_a_seeded_game_at_80x24(game, tmp_path):
+    """Beyond the scenes: the board and decision panel of each kind of decision
+    the human seat meets in one seeded game (a payment, a bid, a draft...)."""
+    from florencia_tui.games import plugin
+
+    players = plugin(game).players_near(3)
+    kinds = first_decisions(game, players, seed=7)
+    assert len(kinds) >= 5, kinds
+    found: list[str] = []
+    for kind, steps in kinds.items():
+        store = Store(tmp_path / f"{kind}.sqlite3")
+        table = demo_table(game, players, seed=7, steps=steps, store=store)
+        assert table.prompt(0).kind == kind
+        app = FlorenciaApp(store=store, table=table, bot_delay=0, confirm_turns=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda a=app: type(a.screen).__name__ == "GameScreen", kind)
+            found += [f"{kind}: {p}" for p in problems(app.screen)]
+    assert not found, "\n".join(found)

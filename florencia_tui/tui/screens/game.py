@@ -379,6 +379,13 @@ class GameScreen(Screen[None]):
         if rows and len(text.plain.rstrip("\n").splitlines()) > min(rows, 12):
             text = self.ui.scores_text(view, to_act)
         set_content(self.query_one("#players", Static), text)
+        # The side log only where it gets two rows or more (l shows it whole, and
+        # the last action is on the message line): never a box of no rows.
+        lines = len(text.plain.rstrip("\n").splitlines())
+        log = self.query_one("#log", RichLog)
+        shown = not rows or rows - min(lines, 12) >= 2
+        if log.display != shown:
+            log.display = shown
 
     def on_resize(self) -> None:
         # A new size: the decision on screen sets the prompt's height again.
