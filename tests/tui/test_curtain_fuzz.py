@@ -18,6 +18,7 @@ hidden widget.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 
@@ -36,6 +37,7 @@ from florencia_tui.tui.screens.log import LogScreen
 from .curtain_fuzz import GAMES, Fuzzer, Leak, Run, new_app
 from .screen_text import screen_text
 
+STORES = itertools.count()
 #: Steps of one fuzzed game (a key, an action, or a pause each).
 STEPS = 30
 
@@ -60,7 +62,7 @@ async def _fuzz(store: Store, draw, game_id: str) -> Run:
 )
 @given(data=st.data())
 def test_no_seat_is_seen_unless_it_lifted_the_curtain(game_id, data, tmp_path):
-    store = Store(tmp_path / f"fuzz-{random.getrandbits(32)}.sqlite3")
+    store = Store(tmp_path / f"fuzz-{next(STORES)}.sqlite3")  # a new one per example
     run = asyncio.run(_fuzz(store, lambda n: data.draw(st.integers(0, n - 1)), game_id))
     # The run did what it is for: curtains lifted, frames checked.
     assert run.lifts >= 2 and run.frames > 50 and run.games_started == 2, run
