@@ -30,7 +30,7 @@ class HeuristicBot(Bot):
         if obs.redacted is None:  # a game without redact(): fall back to chance
             return pick.choice(legal)
         game = obs.game
-        ev = evaluator(game)
+        ev = kit(game).heuristic or evaluator(game)
         deals = [
             game.determinize(obs.redacted, obs.seat, pick.randrange(2**31))
             for _ in range(self.samples)

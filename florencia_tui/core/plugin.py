@@ -36,6 +36,9 @@ class BotKit:
     """What bots know of one game (``games/<id>/bot.py`` defines ``BOT``).
 
     ``evaluate``: the position evaluation (None: the game's live scores);
+    ``heuristic``: the one-ply heuristic bot's, where a game's must differ from
+    the one its search was tuned with (None: ``evaluate``; Palazzo's credits
+    fewer one-floor palaces' room to grow, issue 29);
     ``values``: ``(game, state) -> [evaluate of each seat]``, where a game
     computes them faster together (what the seats share, once);
     ``candidates``: ``(game, state, seat) -> actions``, the legal actions bots
@@ -53,6 +56,7 @@ class BotKit:
     """
 
     evaluate: Evaluator | None = None
+    heuristic: Evaluator | None = None
     values: Callable[[Game, State], list[float]] | None = None
     candidates: Callable[[Game, State, int], list[str]] | None = None
     candidates_only: bool = False
