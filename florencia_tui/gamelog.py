@@ -5,6 +5,11 @@ what a seat did not see stays hidden in its log), prefixed with the round and
 phase (``Game.status`` of the state before the entry). A :class:`Timeline`
 replays a record entry by entry (undos included) and keeps every state, for
 stepping through a game in the replay screen.
+
+What a player did and took back is theirs alone (:func:`shown_to`): an entry
+an undo took back, and the undo itself, are in the actor's log only (marked);
+every other seat, a spectator and a replay for them see the standing actions,
+numbered without gaps.
 """
 
 from __future__ import annotations
@@ -27,9 +32,16 @@ def viewer_key(viewer: int | None) -> str:
     return SPECTATOR if viewer is None else str(viewer)
 
 
+def shown_to(actor: int, taken_back: bool, viewer: int | None | str) -> bool:
+    """May ``viewer`` read an entry of ``actor``'s? One that was taken back
+    (``taken_back``: undone, or an undo row) is for its actor alone (and the
+    replay's everything view, ``ALL``, of a finished game); the rest is for all."""
+    return not taken_back or viewer == actor or viewer == ALL
+
+
 @dataclass
 class LogLine:
-    index: int  # entry index in the record
+    index: int  # its place in this viewer's log (from 0)
     seat: int  # who acted
     status: str  # round and phase before the entry
     text: str  # as the viewer may read it
@@ -44,9 +56,12 @@ class LogLine:
 
 
 def log_lines(entries, viewer: int | None) -> list[LogLine]:
-    """Lines of the table's log entries (``table.entries``) as ``viewer`` reads them."""
+    """Lines of the table's log entries (``table.entries``) as ``viewer`` reads
+    them: only those :func:`shown_to` it."""
+    shown = [e for e in entries if e.shown_to(viewer)]
     return [
-        LogLine(e.index, e.seat, e.status, e.line(viewer), e.undone, e.is_undo) for e in entries
+        LogLine(n, e.seat, e.status, e.line(viewer), e.undone, e.is_undo)
+        for n, e in enumerate(shown)
     ]
 
 
@@ -106,6 +121,9 @@ class Step:
     def is_undo(self) -> bool:
         return self.action == UNDO
 
+    def shown_to(self, viewer: int | None | str) -> bool:
+        return shown_to(self.seat, self.is_undo or self.undone_at is not None, viewer)
+
 
 @dataclass
 class Timeline:
@@ -161,38 +179,40 @@ class Timeline:
     def round_at(self, k: int) -> int | None:
         return self.game.round_number(self.state(k))
 
-    @property
-    def rounds(self) -> list[int]:
-        out = sorted(
-            {
-                r
-                for r in [self.game.round_number(self.start)] + [st.round for st in self.steps]
-                if r is not None
-            }
-        )
-        return out
+    def rounds(self, viewer: int | None | str = ALL) -> list[int]:
+        """The rounds a replay for ``viewer`` passes through, in order."""
+        return sorted({r for k in self.positions(viewer) if (r := self.round_at(k)) is not None})
 
-    def first_of_round(self, r: int) -> int | None:
-        """The first position ``k`` whose state is in round ``r``."""
-        if self.game.round_number(self.start) == r:
-            return 0
-        for st in self.steps:
-            if st.round == r:
-                return st.index + 1
+    def positions(self, viewer: int | None | str = ALL) -> list[int]:
+        """The positions ``k`` a replay for ``viewer`` steps through: the start
+        and after every entry :func:`shown_to` it. Another seat never stops
+        after an action that was taken back, nor after its undo (the state
+        then is the one before the action), so it never sees either."""
+        return [0] + [st.index + 1 for st in self.steps if st.shown_to(viewer)]
+
+    def first_of_round(self, r: int, viewer: int | None | str = ALL) -> int | None:
+        """The first position ``k`` (of :meth:`positions` for ``viewer``) whose
+        state is in round ``r``."""
+        for k in self.positions(viewer):
+            if self.round_at(k) == r:
+                return k
         return None
 
     def lines(self, k: int, viewer: int | None | str) -> list[LogLine]:
         """The log after ``k`` entries as ``viewer`` reads it (``ALL``: each
-        entry as its actor saw it); undos after ``k`` are not applied yet."""
+        entry as its actor saw it); undos after ``k`` are not applied yet.
+        Entries taken back are the actor's alone (:func:`shown_to`)."""
         out = []
         for st in self.steps[:k]:
+            if not st.shown_to(viewer):
+                continue
             if viewer == ALL:
                 key = str(st.seat)
             else:
                 key = viewer_key(viewer)  # type: ignore[arg-type]
             text = st.text.get(key) or st.text.get(SPECTATOR, "")
             undone = st.undone_at is not None and st.undone_at < k
-            out.append(LogLine(st.index, st.seat, st.status, text, undone, st.is_undo))
+            out.append(LogLine(len(out), st.seat, st.status, text, undone, st.is_undo))
         return out
 
 

@@ -7,7 +7,9 @@ state, so a seat's screen can live in another process (SSH) later.
 A seat may take back its own latest actions (``undo``) within its turn, never
 past a reveal, a use of chance or another player's action
 (:mod:`florencia_tui.core.undo`). The undo is an entry of the log and the
-record like any action; the entry it took back stays in the log, marked undone.
+record like any action; the entry it took back stays in the log, marked undone,
+in its actor's log only: what a player takes back is theirs alone
+(:func:`florencia_tui.gamelog.shown_to`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from florencia_tui.core.game import Game, Prompt, ScoreCard, State
 from florencia_tui.core.notation import as_text
 from florencia_tui.core.record import Record
 from florencia_tui.core.undo import UNDO, UndoLog, undone_indices
-from florencia_tui.gamelog import LogLine, log_lines
+from florencia_tui.gamelog import LogLine, log_lines, shown_to
 from florencia_tui.games import REGISTRY, GamePlugin, get_game
 from florencia_tui.store import SAVE_ERRORS, SaveFailed, Store
 
@@ -48,6 +50,10 @@ class LogEntry:
     def marked(self, viewer: int | None) -> str:
         """The line with an "(undone)" mark when it was taken back."""
         return self.line(viewer) + (" (undone)" if self.undone else "")
+
+    def shown_to(self, viewer: int | None) -> bool:
+        """Is it in ``viewer``'s log? Taken back (or an undo), only in its actor's."""
+        return shown_to(self.seat, self.undone or self.is_undo, viewer)
 
 
 class SeatQueries:
@@ -218,8 +224,9 @@ class Table(SeatQueries):
         return self.game.scores(self.state)
 
     def log(self, viewer: int | None) -> list[str]:
-        """Every entry's line as ``viewer`` may read it; taken-back ones marked."""
-        return [e.marked(viewer) for e in self.entries]
+        """Every entry's line as ``viewer`` may read it: taken-back ones (and
+        the undos) only in their actor's log, marked."""
+        return [e.marked(viewer) for e in self.entries if e.shown_to(viewer)]
 
     def log_lines(self, viewer: int | None) -> list[LogLine]:
         """The log as ``viewer`` reads it, with each entry's round/phase and marks."""

@@ -112,10 +112,14 @@ async def test_replay_steps_through_a_finished_game(play, store):
         assert d.screen_name == "HomeScreen"
 
 
-async def test_replay_of_a_game_in_play_shows_its_undos(play, store):
+async def test_replay_of_a_game_in_play_steps_over_what_a_player_took_back(play, store):
+    """Issue 27.2: a replay is for a spectator until the game ends, and what a
+    player took back is theirs alone: it never stops on the action taken back
+    nor on its undo, and its log has neither."""
     table = Table("palazzo", SOLO, seed=3, store=store)
     table.submit(0, "tiles")
-    table.submit(0, next(a for a in table.legal(0) if a.startswith("buy")))
+    buy = next(a for a in table.legal(0) if a.startswith("buy"))
+    table.submit(0, buy)
     table.undo(0)
     async with play() as d:
         await d.press("r", "enter")
@@ -123,8 +127,16 @@ async def test_replay_of_a_game_in_play_shows_its_undos(play, store):
         assert screen.viewer is None  # not finished: a spectator's view, no "everything"
         assert ALL not in screen.viewers
         await d.press("end")
-        assert screen.timeline.state(screen.pos) == table.state
-        assert "undoes" in d.text("#replay-step")
+        # After the draw: the same state as after the undo, where the game is.
+        assert screen.pos == 1 and screen.timeline.state(screen.pos) == table.state
+        assert "1/1" in d.text("#status")  # two entries of the record's three are Ana's alone
+        assert "draws tiles" in d.text("#replay-step")
+        log = " ".join(str(line.text) for line in screen.query_one("#log").lines)
+        assert "undoes" not in log and buy.split()[1] not in log
+        await d.press("left")
+        assert screen.pos == 0
+        await d.press("right", "right")
+        assert screen.pos == 1  # never 2, the state after the purchase taken back
 
 
 async def test_home_shows_statistics_and_s_opens_them(play, store):

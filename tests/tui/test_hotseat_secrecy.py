@@ -328,3 +328,39 @@ async def test_a_replay_of_a_game_in_play_shows_only_the_public_view(play, store
         secrets = [t for p in table.state["players"] for t in p["tasks"]]
         text = screen_text(replay)
         assert secrets and not any(t in text for t in secrets)
+
+
+async def test_what_ben_took_back_before_confirming_is_his_alone(play, store):
+    """LEAK_04 (issue 27.2): Ben passes in a Palazzo auction, takes it back with
+    u and raises; after the curtain Ana's side log, last-action line and log
+    screen read his raise only (they read "Ben passes; Ana wins ... (undone) /
+    Ben undoes: ..."), while Ben's own log keeps both, marked."""
+    table = Table("palazzo", humans(2), seed=3, store=store)
+    async with play(table=table, confirm_turns=True) as d:
+        await d.lift_curtain("Ana")
+        screen = d.app.screen
+        await d.choose("tiles")
+        await d.choose("auction")
+        await d.press("enter")  # Ana confirms her turn
+        await d.lift_curtain("Ben")
+        assert await screen.play("pass")
+        await d.settle()
+        assert "Your turn is done" in d.text("#prompt-body")
+        await d.press("u")
+        raise_ = next(a for a in table.legal(1) if a.startswith("bid"))
+        assert await screen.play(raise_)
+        await d.settle()
+        ben = screen_text(d.app.screen)
+        assert "(undone)" in ben and "Ben undoes" in ben  # his own, marked
+        await d.press("enter")
+        await d.lift_curtain("Ana")
+        await d.settle()
+        assert d.text("#message") == f"✓ {table.entries[-1].line(0)}"
+        ana = screen_text(d.app.screen)
+        assert "bids" in ana
+        assert "Ben passes" not in ana and "undone" not in ana and "undoes" not in ana
+        await d.press("l")
+        assert d.screen_name == "LogScreen"
+        log = screen_text(d.app.screen)
+        assert "bids" in log and "Ben passes" not in log and "undoes" not in log
+        assert "3/3 entries" in log  # 5 entries in the record, 3 of them Ana's to read

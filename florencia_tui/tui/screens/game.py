@@ -127,7 +127,7 @@ class GameScreen(Screen[None]):
         # happens until they press Enter (or take it back with u).
         self._confirm: int | None = None
         self._ended = False
-        self._log_count = -1
+        self._log_shown: tuple | None = None  # (viewer, the lines in the side log)
         self._notice: tuple[str, LogEntry] | None = None  # (mark, entry) of the message line
         self._players: tuple[dict, list[int]] | None = None
 
@@ -353,8 +353,10 @@ class GameScreen(Screen[None]):
         read (the per-viewer log line), whoever played it."""
         if self._notice is not None:
             mark, entry = self._notice
+            # An action taken back (and the undo) is its actor's alone.
+            line = entry.line(self.viewer) if entry.shown_to(self.viewer) else ""
             set_content(
-                self.query_one("#message", Static), f"{mark} {escape(entry.line(self.viewer))}"
+                self.query_one("#message", Static), f"{mark} {escape(line)}" if line else ""
             )
 
     def _say(self, markup: str) -> None:
@@ -420,16 +422,17 @@ class GameScreen(Screen[None]):
     def _render_log(self) -> None:
         log = self.query_one("#log", RichLog)
         lines = self.table.log(self.viewer)
-        undone = sum(1 for line in lines if line.endswith(UNDONE_MARK))
-        key = (self.viewer, len(lines), undone)
-        if key == self._log_count:
+        key = (self.viewer, lines)
+        if key == self._log_shown:
             return
-        old = self._log_count
-        if not isinstance(old, tuple) or old[0] != self.viewer or old[2] != undone:
+        old = self._log_shown
+        # Only new lines are written when the log grew; anything else (another
+        # viewer, a line marked undone, lines taken back gone) draws it anew.
+        if isinstance(old, tuple) and old[0] == self.viewer and lines[: len(old[1])] == old[1]:
+            new = lines[len(old[1]) :]
+        else:
             log.clear()
             new = lines
-        else:
-            new = lines[old[1] :]
         for line in new:
             log.write(
                 Text(line, style="strike dim") if line.endswith(UNDONE_MARK) else line,
@@ -439,7 +442,7 @@ class GameScreen(Screen[None]):
             # In the same frame as the new lines (RichLog's own scroll waits for
             # the next refresh: a second frame and a second repaint per action).
             log.scroll_end(animate=False, immediate=True, x_axis=False)
-        self._log_count = key
+        self._log_shown = key
 
     async def _render_prompt(
         self, seat: int | None, view: dict, to_act: list[int], waiting: str

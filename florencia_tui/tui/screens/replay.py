@@ -4,6 +4,9 @@ The board is the game's own board widget (``game_ui(game).board()``) drawn from
 a spectator's view at each step; once the game is over, also from any seat's
 view, and there is an *everything* view: the spectator's board plus, beside
 it, what each seat's view holds beyond the spectator's (hands and the like).
+A replay for a seat or a spectator steps over what a player took back (the
+action and its undo: ``Timeline.positions``), which only its actor (and the
+everything view) sees.
 """
 
 from __future__ import annotations
@@ -164,10 +167,12 @@ class ReplayScreen(Screen[None]):
         rnd = tl.round_at(self.pos)
         title = REGISTRY[tl.record.game].title if tl.record.game in REGISTRY else tl.record.game
         gid = f" #{self.table_id}" if self.table_id is not None else ""
+        shown = tl.positions(self.viewer)
+        step = f"{shown.index(self.pos)}/{len(shown) - 1}"
         self.query_one("#status", Static).update(
             replay_status(
                 f"Replay{gid}",
-                [title, f"{self.pos}/{len(tl)}", f"round {rnd}" if rnd is not None else ""],
+                [title, step, f"round {rnd}" if rnd is not None else ""],
                 f"view: {self.viewer_name()}",
                 game.status(state),
                 (self.size.width or self.app.size.width) - 2,
@@ -201,11 +206,14 @@ class ReplayScreen(Screen[None]):
         return True
 
     def action_step(self, delta: int) -> None:
-        self.pos = max(0, min(len(self.timeline), self.pos + delta))
+        """One step on or back, over the positions this viewer may see."""
+        shown = self.timeline.positions(self.viewer)
+        i = shown.index(self.pos) + delta
+        self.pos = shown[max(0, min(len(shown) - 1, i))]
         self.render_step()
 
     def action_jump(self, where: str) -> None:
-        self.pos = 0 if where == "start" else len(self.timeline)
+        self.pos = 0 if where == "start" else self.timeline.positions(self.viewer)[-1]
         self.render_step()
 
     def action_round(self, delta: int) -> None:
@@ -213,20 +221,20 @@ class ReplayScreen(Screen[None]):
         if rnd is None:
             self.notify("This game has no rounds: ← and → step through it.")
             return
-        rounds = self.timeline.rounds
+        rounds = self.timeline.rounds(self.viewer)
         target = (
             next((r for r in rounds if r > rnd), None)
             if delta > 0
             else (
                 rnd
-                if self.timeline.first_of_round(rnd) != self.pos
+                if self.timeline.first_of_round(rnd, self.viewer) != self.pos
                 else next((r for r in reversed(rounds) if r < rnd), None)
             )
         )
         if target is None:
             self.action_jump("end" if delta > 0 else "start")
             return
-        self.pos = self.timeline.first_of_round(target) or 0
+        self.pos = self.timeline.first_of_round(target, self.viewer) or 0
         self.render_step()
 
     def action_goto(self) -> None:
@@ -240,9 +248,9 @@ class ReplayScreen(Screen[None]):
             target = int(event.value)
         except ValueError:
             target = None
-        pos = self.timeline.first_of_round(target) if target is not None else None
+        pos = self.timeline.first_of_round(target, self.viewer) if target is not None else None
         if pos is None:
-            rounds = self.timeline.rounds
+            rounds = self.timeline.rounds(self.viewer)
             span = f"{rounds[0]}-{rounds[-1]}" if rounds else "none"
             self.notify(
                 f"No round {event.value or '?'} in this game (rounds {span}).", severity="warning"
@@ -261,6 +269,9 @@ class ReplayScreen(Screen[None]):
             return
         i = self.viewers.index(self.viewer)
         self.viewer = self.viewers[(i + 1) % len(self.viewers)]
+        # At a step this viewer may not see (a taken-back action of another
+        # seat's): the last one before it it may.
+        self.pos = max(k for k in self.timeline.positions(self.viewer) if k <= self.pos)
         self.render_step()
 
     def action_close(self) -> None:
