@@ -3,8 +3,9 @@
 One process holds every table (:class:`~florencia_tui.net.service.TableService`)
 and listens on a Unix socket for the players' apps. The SSH server starts one
 app per session in a PTY; ``--web`` serves the same app to browsers through
-textual-serve; ``florencia connect`` (an OpenSSH ForceCommand) joins the same
-socket from a login shell's terminal.
+textual-serve (one app per tab, on pipes); both fork their apps from one app
+zygote (:mod:`florencia_tui.net.zygote`); ``florencia connect`` (an OpenSSH
+ForceCommand) joins the same socket from a login shell's terminal.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ class FlorenciaServer:
         zygote: bool = True,
         limits: Limits | None = None,
     ) -> None:
-        """``zygote``: SSH sessions' apps are forked from a pre-imported app
-        (:mod:`florencia_tui.net.zygote`); False starts each one from scratch.
+        """``zygote``: SSH sessions' and browser tabs' apps are forked from a
+        pre-imported app (:mod:`florencia_tui.net.zygote`); False starts each
+        one from scratch.
         ``limits``: what one client or player may hold (:mod:`florencia_tui.net.limits`)."""
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
@@ -64,6 +66,8 @@ class FlorenciaServer:
         self.limits = limits or Limits()
         self.caps = sshd.Caps(self.limits)
         self.spawner: sshd.Spawner | None = None
+        self.apps_zygote: Zygote | None = None  # (started with SSH or the browser)
+        self.tab_apps = None  # how browser tabs' apps start (web_apps.TabApps)
         self.store: Store | None = None
         self.names: sshd.KeyNames | None = None  # which credential each name belongs to
         self.service: TableService | None = None
@@ -84,13 +88,16 @@ class FlorenciaServer:
         )
         await self.service.start(self.socket, self.socket_mode)
         try:
+            if self.zygote and (self.port is not None or self.web_port is not None):
+                self.apps_zygote = Zygote(self.python, sshd.child_env({}, None))
+                await self.apps_zygote.start()
             if self.port is not None:
                 self.spawner = sshd.Spawner(
-                    self.socket, self.python, sessions=Quota(self.limits.sessions_per_player)
+                    self.socket,
+                    self.python,
+                    zygote=self.apps_zygote,
+                    sessions=Quota(self.limits.sessions_per_player),
                 )
-                if self.zygote:
-                    self.spawner.zygote = Zygote(self.python, sshd.child_env({}, None))
-                    await self.spawner.zygote.start()
                 self.ssh = await sshd.start(
                     self.host,
                     self.port,
@@ -116,18 +123,12 @@ class FlorenciaServer:
         from textual_serve.server import Server
 
         from florencia_tui.net import web as gate
+        from florencia_tui.net.web_apps import TabApps
 
-        _web_app_service()
-        base = [
-            self.python,
-            "-m",
-            "florencia_tui.net.client",
-            "--socket",
-            str(self.socket),
-            "--via",
-            "web",
-        ]
-        server = Server(shlex.join(base), host=self.web_host, port=self.web_port, title="florencia")
+        self.tab_apps = TabApps(self.socket, self.python, self.apps_zygote)
+        self.tab_apps.install()
+        command = shlex.join(self.tab_apps.argv("NAME@web"))  # (each tab's: TabAppService)
+        server = Server(command, host=self.web_host, port=self.web_port, title="florencia")
 
         async def quiet_start(app) -> None:  # instead of its banner (we print the URL)
             return None
@@ -138,6 +139,7 @@ class FlorenciaServer:
             self.web_origins,
             tabs_per_player=self.limits.tabs_per_player,
             bindings=self.names,
+            apps=self.tab_apps,
         )
         gate.serve_pages_from_request_host(server, self.web_gate)
         app = await server._make_app()
@@ -162,11 +164,11 @@ class FlorenciaServer:
             for view in list(sshd.SharedView.live.values()):
                 if view.key[0] == str(self.socket):
                     view.close()
-        if self.spawner is not None and self.spawner.zygote is not None:
-            await self.spawner.zygote.close()
         if self._web_runner is not None:
-            await self._web_runner.cleanup()
+            await self._web_runner.cleanup()  # (every tab's app is stopped)
             self._web_runner = None
+        if self.apps_zygote is not None:
+            await self.apps_zygote.close()
         if self.service is not None:
             await self.service.close()
             self.service = None
@@ -233,34 +235,3 @@ def read_password(path: str | None) -> str | None:
             raise ValueError(f"--password-file is not private ({why})")
         return Path(path).read_text().strip()
     return from_env or None
-
-
-def _web_app_service() -> None:
-    """textual-serve's per-tab app service, made (1) to start the app as the
-    tab's signed-in player (``net.web``) and (2) to wait for its process when it
-    stops (textual-serve never does, which leaves a zombie)."""
-    import textual_serve.server as ts
-
-    from florencia_tui.net.web import app_command
-
-    base = ts.AppService
-    if getattr(base, "florencia", False):
-        return
-
-    class FlorenciaAppService(base):
-        florencia = True
-
-        def __init__(self, command: str, **kw) -> None:
-            super().__init__(app_command(command), **kw)
-
-        async def stop(self) -> None:
-            await super().stop()
-            process = self._process
-            if process is not None and process.returncode is None:
-                try:
-                    await asyncio.wait_for(process.wait(), 5)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
-
-    ts.AppService = FlorenciaAppService

@@ -605,7 +605,7 @@ class Spawner:
         have put an app on ``slave`` and then gone (start it on another PTY)."""
         if self.zygote is not None and not direct:
             try:
-                return await self.zygote.spawn(self.args(user), env, slave)
+                return await self.zygote.spawn(self.args(user), env, [slave])
             except ZygoteLost:
                 raise  # an app may be on this PTY already: start no other
             except OSError as e:

@@ -12,7 +12,9 @@ textual-serve runs one app process per websocket. In front of it:
   cookie (HttpOnly, SameSite=Strict). Only a websocket with that cookie
   starts an app, and the app is started as that session's ``NAME@web`` (the
   ``@web`` keeps browser players apart from SSH names, which cannot hold an
-  ``@``); nothing in the browser chooses the name afterwards.
+  ``@``); nothing in the browser chooses the name afterwards. The app is
+  forked from the app zygote, as an SSH session's is
+  (:mod:`florencia_tui.net.web_apps`).
 * **Passwords within limits.** A password is checked off the event loop
   within the attempt limits of :mod:`florencia_tui.net.signin`; a throttled
   name or address is answered "too many attempts, wait N s".
@@ -27,11 +29,9 @@ textual-serve runs one app process per websocket. In front of it:
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import html
 import ipaddress
 import logging
-import shlex
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -40,6 +40,7 @@ from aiohttp import web
 from florencia_tui.net.limits import Quota
 from florencia_tui.net.passwords import CredentialsUnavailable
 from florencia_tui.net.sshd import LOOPBACK, Auth, KeyNames, credential_of, ssh_name_ok
+from florencia_tui.net.web_apps import Tab, TabApps, web_tab
 from florencia_tui.net.web_page import PageLoader
 from florencia_tui.net.web_sessions import SESSION_SECONDS, Sessions
 
@@ -63,8 +64,6 @@ REFUSED = {
 #: A throttled or busy refusal is answered after this pause (an asyncio sleep,
 #: at most the wait itself), so a client that waits for answers floods slowly.
 REFUSAL_PAUSE = 1.0
-#: The signed-in player whose websocket is being opened (read by the app service).
-web_user: contextvars.ContextVar[str | None] = contextvars.ContextVar("web_user", default=None)
 
 FORM = """<!doctype html>
 <html><head><meta charset="utf-8"><title>florencia · sign in</title>
@@ -115,10 +114,12 @@ class WebGate:
         origins: list[str] | tuple = (),
         tabs_per_player: int = 4,
         bindings: KeyNames | None = None,
+        apps: TabApps | None = None,
     ) -> None:
         """``bindings``: which credential each name belongs to (a browser
-        player's under ``NAME@web``)."""
+        player's under ``NAME@web``); ``apps``: how the tabs' apps start."""
         self.auth = auth
+        self.apps = apps
         self.bindings = bindings
         self.tabs = Quota(tabs_per_player)  # each player's open tabs (app processes)
         self.given = [_origin(o) for o in origins]
@@ -194,13 +195,13 @@ class WebGate:
             if not self.tabs.take(user):
                 log.info("web: refused another tab of %s", user)
                 raise web.HTTPTooManyRequests(text=self.too_many_tabs(user))
-            token = web_user.set(user)
+            token = web_tab.set(Tab(user, self.apps))
             session.live[id(request)] = request  # (its app stops when the session ends)
             try:
                 return await handler(request)
             finally:
                 session.live.pop(id(request), None)
-                web_user.reset(token)
+                web_tab.reset(token)
                 self.tabs.give_back(user)
         if user is None:
             if path == "/":
@@ -327,11 +328,3 @@ def install(app: web.Application, gate: WebGate) -> None:
 async def _send_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-
-
-def app_command(command: str) -> str:
-    """The shell command textual-serve runs, for the signed-in ``web_user``."""
-    user = web_user.get()
-    if user is None:  # guard() lets no websocket through without one
-        raise RuntimeError("no signed-in player for this app")
-    return f"{command} {shlex.join(['--user', user])}"

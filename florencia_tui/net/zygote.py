@@ -1,24 +1,31 @@
-"""The app zygote: one pre-imported app process that forks one child per SSH session.
+"""The app zygote: one pre-imported app process that forks one app per SSH session or browser tab.
 
 Starting the app from scratch (Python, Textual, the app and a game's widgets)
 costs an SSH session ~0.5-0.9 s of CPU, and every session holds its own copy
-of all those modules. The SSH server therefore starts one *zygote* with it:
+of all those modules. The server therefore starts one *zygote* (shared by SSH
+and the browser):
 ``python -m florencia_tui.net.zygote``, a process that imports the app and
 every game's rules and widgets once (:func:`warm`), freezes what it has made
 out of the garbage collector's reach (so the children's collections do not
-write to, and so copy, the shared pages), and then waits. For each session
+write to, and so copy, the shared pages), and then waits. For each SSH session
 the server sends it, over a Unix socket pair, the session's app arguments and
 environment, with the session's PTY (its slave end) and the write end of a
-status pipe attached (``SCM_RIGHTS``). The zygote forks; the child
+status pipe attached (``SCM_RIGHTS``); for a browser tab, three pipes instead
+of the PTY (the app's stdin, stdout and stderr, which textual-serve's web
+driver speaks over: :mod:`florencia_tui.net.web_apps`). The zygote forks; the
+child
 
-* becomes a session leader with the PTY as its controlling terminal
-  (``setsid``, ``TIOCSCTTY``) and as its stdin, stdout and stderr;
+* becomes a session leader (``setsid``) with the PTY as its controlling
+  terminal (``TIOCSCTTY``) and as its stdin, stdout and stderr, or with the
+  three pipes as those;
 * closes every other descriptor it inherited (the zygote's socket; the
   zygote itself never holds the server's sockets or keys: the server starts
   it with ``close_fds`` and only the pair's one end);
 * takes the session's environment (what :func:`sshd.child_env` gives a
   directly started app: the server's ``KEEP_ENV``, the client's terminal and
-  locale) and runs :func:`florencia_tui.net.client.main`;
+  locale; a tab's adds textual-serve's ``TEXTUAL_DRIVER`` and size), reads
+  Textual's settings from it again (:mod:`textual.constants` was imported
+  with the zygote's) and runs :func:`florencia_tui.net.client.main`;
 * writes its exit code to the status pipe just before it ends. The pipe's end
   of file tells the server the app has ended (the child is the zygote's, so
   the server cannot wait for it); no code before it means a signal ended it.
@@ -41,6 +48,7 @@ import asyncio
 import contextlib
 import fcntl
 import gc
+import importlib
 import json
 import logging
 import os
@@ -69,8 +77,6 @@ MAX_MESSAGE = 64 * 1024
 def warm() -> None:
     """Import what every session's app would import: the networked app, every
     game's rules and widgets, the screens it opens."""
-    import importlib
-
     import florencia_tui.net.client  # noqa: F401 - Textual, the app, the screens
     from florencia_tui.games import REGISTRY
 
@@ -81,6 +87,7 @@ def warm() -> None:
     for name in ("settings", "setup", "help", "log", "end", "confirm", "curtain"):
         importlib.import_module(f"florencia_tui.tui.screens.{name}")
     importlib.import_module("textual.drivers.linux_driver")
+    importlib.import_module("textual.drivers.web_driver")
     gc.collect()
     gc.freeze()  # the children's collections leave the shared objects alone
 
@@ -94,15 +101,15 @@ def serve(sock: socket.socket) -> None:
         if not ready:
             continue
         try:
-            msg, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 2)
+            msg, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 4)
         except InterruptedError:
             continue
         if not msg:  # the server has gone; its sessions' apps go their own way
             return
         try:
             req = json.loads(msg)
-            if len(fds) != 2:
-                raise ValueError("a request carries a PTY and a status pipe")
+            if len(fds) != (2 if req.get("pty") else 4):
+                raise ValueError("a request carries a PTY or three pipes, and a status pipe")
             r, w = os.pipe()
             pid = os.fork()
         except (ValueError, OSError) as e:
@@ -144,16 +151,20 @@ def _reap() -> None:
 
 def _child(req: dict, fds: list[int], leading: int) -> None:
     """In the forked child: become the session's app, then exit with its code;
-    ``leading``: written to (and closed) once the child leads its session."""
+    ``fds``: its PTY (``req["pty"]``) or its stdin, stdout and stderr pipes,
+    then the status pipe; ``leading``: written to (and closed) once the child
+    leads its session."""
     code = 1
     try:
-        slave, status = fds
+        *stdio, status = fds
         os.setsid()
         os.write(leading, b".")
         os.close(leading)
-        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-        for fd in (0, 1, 2):
-            os.dup2(slave, fd)
+        if req.get("pty"):
+            fcntl.ioctl(stdio[0], termios.TIOCSCTTY, 0)
+            stdio *= 3
+        for fd, source in zip((0, 1, 2), stdio, strict=True):
+            os.dup2(source, fd)
         if status != STATUS_FD:
             os.dup2(status, STATUS_FD)
         os.set_inheritable(STATUS_FD, False)
@@ -161,6 +172,8 @@ def _child(req: dict, fds: list[int], leading: int) -> None:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.environ.clear()
         os.environ.update(req["env"])
+        if "textual.constants" in sys.modules:  # Textual's settings, from this environment
+            importlib.reload(sys.modules["textual.constants"])
         sys.argv = ["florencia_tui.net.client", *req["args"]]
         # Standard streams on the PTY, as a freshly started Python makes them
         # for a terminal (line-buffered UTF-8).
@@ -344,12 +357,15 @@ class Zygote:
                 await self.proc.wait()
         await self.start()
 
-    async def spawn(self, args: list[str], env: dict[str, str], slave: int) -> ZygoteProcess:
-        """A forked app on ``slave`` (the PTY), with ``args`` and ``env``;
-        raises OSError when the zygote cannot give one (start the app
-        directly), :class:`ZygoteLost` when it went away while asked or did
-        not answer within ``SPAWN_WAIT`` (it is replaced; start the app
-        directly on another PTY: its child may hold this one)."""
+    async def spawn(self, args: list[str], env: dict[str, str], stdio: list[int]) -> ZygoteProcess:
+        """A forked app with ``args`` and ``env`` on ``stdio``: ``[slave]``
+        (a PTY) or its stdin, stdout and stderr (pipes' ends); raises OSError
+        when the zygote cannot give one (start the app directly),
+        :class:`ZygoteLost` when it went away while asked or did not answer
+        within ``SPAWN_WAIT`` (it is replaced; start the app directly on
+        another PTY or pipes: its child may hold these)."""
+        if len(stdio) not in (1, 3):
+            raise ValueError("an app runs on a PTY or on three pipes")
         if not self.alive:
             await self.start()
         if self.ready is None or not self.alive:
@@ -367,8 +383,8 @@ class Zygote:
         self._waiting[rid] = fut
         r, w = os.pipe()
         try:
-            msg = json.dumps({"id": rid, "args": args, "env": env}).encode()
-            socket.send_fds(self.sock, [msg], [slave, w])
+            msg = json.dumps({"id": rid, "args": args, "env": env, "pty": len(stdio) == 1})
+            socket.send_fds(self.sock, [msg.encode()], [*stdio, w])
         except OSError:
             self._waiting.pop(rid, None)
             os.close(r)

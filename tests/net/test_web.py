@@ -34,11 +34,17 @@ async def read_until(ws, needle: str, seen: list[str], timeout: float = 30) -> N
             raise AssertionError(f"the websocket closed: {msg}")
 
 
-def children() -> set[int]:
-    """This process's child processes (the server runs in the test's process)."""
+def children(pid: int | None = None) -> set[int]:
+    """The processes descended from this one (the server runs in the test's
+    process; the tabs' apps are its app zygote's children)."""
     out: set[int] = set()
-    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        out |= {int(p) for p in (task / "children").read_text().split()}
+    try:
+        for task in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+            out |= {int(p) for p in (task / "children").read_text().split()}
+    except OSError:  # (it has just ended)
+        return out
+    for child in list(out):
+        out |= children(child)
     return out
 
 
