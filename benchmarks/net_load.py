@@ -207,6 +207,11 @@ def cpu_seconds(pids: list[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def person_address(i: int) -> str:
+    """The ``i``-th session's own loopback address (127.0.1.1, 127.0.1.2, ...)."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -247,12 +252,16 @@ async def play(
     pace: float = 0.0,
     think: float = 0.0,
     delay: float = 0.0,
+    source: str | None = None,
 ) -> None:
     """``port``: connect there instead (a throttled pipe to the server); ``pace``:
     wait for each echo to end (quiet for ``pace`` seconds) before the next key;
     ``think``: a person's mean pause between keystrokes (each drawn from 0.5-1.5x
     of it), and ``ACTION_THINK`` times as long before each action; ``delay``:
-    seconds to wait before signing in (the sessions' start is staggered)."""
+    seconds to wait before signing in (the sessions' start is staggered);
+    ``source``: the loopback address to connect from (as people come from
+    addresses of their own: the server holds at most 10 connections of one
+    address that have not signed in yet)."""
     if delay:
         await asyncio.sleep(delay)
 
@@ -260,7 +269,7 @@ async def play(
         return mean * rng.uniform(0.5, 1.5)
 
     service = server.service
-    await sign_in(s, port or server.ssh_port)
+    await sign_in(s, port or server.ssh_port, **({"local_addr": (source, 0)} if source else {}))
     table = None
     deadline = time.perf_counter() + 180
     while table is None or not any(
@@ -427,6 +436,7 @@ async def run(
                     random.Random(rng.random()),
                     think=think,
                     delay=i * step,
+                    source=person_address(i),
                 )
                 for i, s in enumerate(people)
             ),

@@ -93,12 +93,25 @@ def warm() -> None:
 
 
 def serve(sock: socket.socket) -> None:
-    """Fork one app per request until the server closes its end."""
+    """Fork one app per request until the server closes its end.
+
+    A request is answered once its child leads its own session (from then on
+    the server can hang up, or kill, the app by its group); meanwhile the
+    next requests are taken and forked, so a child the machine is slow to
+    run (two cores under a crowd's load) delays no other session's app."""
     sock.sendall(json.dumps({"ready": os.getpid()}).encode())
+    leading: dict[int, tuple] = {}  # a child's "leading" pipe (read end) -> (id, pid)
     while True:
         _reap()
-        ready, _, _ = select.select([sock], [], [], 1.0)
-        if not ready:
+        readable, _, _ = select.select([sock, *leading], [], [], 1.0)
+        for r in readable:
+            if r in leading:  # that child leads its session (or has already ended)
+                rid, pid = leading.pop(r)
+                with contextlib.suppress(OSError):
+                    os.read(r, 1)
+                os.close(r)
+                sock.sendall(json.dumps({"id": rid, "pid": pid}).encode())
+        if sock not in readable:
             continue
         try:
             msg, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 4)
@@ -115,21 +128,15 @@ def serve(sock: socket.socket) -> None:
         except (ValueError, OSError) as e:
             for fd in fds:
                 os.close(fd)
-            reply = {"id": _req_id(msg), "error": str(e)}
-        else:
-            if pid == 0:
-                os.close(r)
-                _child(req, fds, w)  # never returns
-            os.close(w)
-            for fd in fds:
-                os.close(fd)
-            # The reply waits until the child leads its own session: from then
-            # on the server can hang up (or kill) the app by its group.
-            with contextlib.suppress(OSError):
-                os.read(r, 1)
+            sock.sendall(json.dumps({"id": _req_id(msg), "error": str(e)}).encode())
+            continue
+        if pid == 0:
             os.close(r)
-            reply = {"id": req["id"], "pid": pid}
-        sock.sendall(json.dumps(reply).encode())
+            _child(req, fds, w)  # never returns
+        os.close(w)
+        for fd in fds:
+            os.close(fd)
+        leading[r] = (req["id"], pid)
 
 
 def _req_id(msg: bytes):
@@ -368,14 +375,15 @@ class Zygote:
             raise ValueError("an app runs on a PTY or on three pipes")
         if not self.alive:
             await self.start()
-        if self.ready is None or not self.alive:
+        ready = self.ready  # (a zygote started meanwhile has a ready of its own)
+        if ready is None or not self.alive:
             raise OSError("no app zygote")
-        if not self.ready.done():
+        if not ready.done():
             try:
-                await asyncio.wait_for(asyncio.shield(self.ready), READY_WAIT)
+                await asyncio.wait_for(asyncio.shield(ready), READY_WAIT)
             except TimeoutError:
                 raise OSError("the app zygote is not ready") from None
-        if not self.ready.result() or self.sock is None:
+        if not ready.result() or self.sock is None or self.ready is not ready:
             raise OSError("the app zygote has gone")
         self._next_id += 1
         rid = self._next_id

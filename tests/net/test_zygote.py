@@ -5,13 +5,19 @@ nothing of the server's, and the server copes when the zygote dies."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from florencia_tui.net import sshd
-from florencia_tui.net.zygote import ZygoteProcess
+from florencia_tui.net.zygote import MAX_MESSAGE, Zygote, ZygoteProcess
 
 
 def session_of(harness, user: str) -> sshd.PtySession:
@@ -181,3 +187,71 @@ async def test_without_a_zygote_each_app_starts_from_scratch(harness):
     assert parent_of(app.pid) == os.getpid()
     await ana.keys("n")
     await ana.wait("New table")
+
+
+async def test_a_zygote_that_dies_while_warming_up_leaves_the_app_to_start_directly():
+    """A session waiting for a zygote that dies before it is ready (the
+    server starts another at once) is told to start its app directly (an
+    OSError), not left with an error no caller expects."""
+    z = Zygote(sys.executable, sshd.child_env({}, None))
+    await z.start()
+    master, slave = os.openpty()
+    try:
+        asked = asyncio.ensure_future(z.spawn(["--help"], {}, [slave]))
+        await asyncio.sleep(0.1)  # the request waits for the zygote to warm up
+        assert not z.ready.done()
+        os.kill(z.proc.pid, signal.SIGKILL)
+        z._lost()  # (as its socket's end of file tells the server)
+        # Another zygote is under way, with a ready of its own, before the
+        # request wakes up (on a busy server it may well be).
+        z.ready = asyncio.get_running_loop().create_future()
+        with pytest.raises(OSError, match="gone"):
+            await asyncio.wait_for(asked, 30)
+    finally:
+        await z.close()
+        os.close(master)
+        os.close(slave)
+
+
+#: A zygote (net/zygote.py's serve) whose children do nothing but lead their
+#: session and end; the child asked for with the argument "slow" takes 3 s
+#: to lead it (a machine too busy to run it).
+SLOW_CHILD = """
+import os, socket, sys, time
+from florencia_tui.net import zygote
+
+def child(req, fds, leading):
+    if req["args"] == ["slow"]:
+        time.sleep(3)
+    os.write(leading, b".")
+    os._exit(0)
+
+zygote._child = child
+zygote.serve(socket.socket(fileno=int(sys.argv[1])))
+"""
+
+
+def test_a_child_slow_to_start_delays_no_other_session_s_app():
+    """The zygote answers each request once its child leads its session, and
+    takes the next requests meanwhile: the second session's app is not kept
+    waiting behind the first's."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CHILD, str(theirs.fileno())], pass_fds=[theirs.fileno()]
+    )
+    theirs.close()
+    try:
+        ours.settimeout(30)
+        assert "ready" in json.loads(ours.recv(MAX_MESSAGE))
+        null = os.open(os.devnull, os.O_RDWR)
+        for rid, args in ((1, ["slow"]), (2, ["quick"])):
+            msg = json.dumps({"id": rid, "args": args, "env": {}, "pty": True}).encode()
+            socket.send_fds(ours, [msg], [null, null])
+        os.close(null)
+        first = json.loads(ours.recv(MAX_MESSAGE))
+        second = json.loads(ours.recv(MAX_MESSAGE))
+        assert first["id"] == 2 and "pid" in first  # the quick one, at once
+        assert second["id"] == 1 and "pid" in second
+    finally:
+        ours.close()
+        proc.wait(30)
