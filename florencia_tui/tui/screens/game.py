@@ -298,8 +298,10 @@ class GameScreen(Screen[None]):
     def _live(self) -> bool:
         """Attached to an app that is still running. Attached alone is not
         enough: a test's run_test() (or a closed SSH session) removes the
-        screen's widgets before its workers stop, while it is still attached."""
-        return self.is_attached and self.app.is_running
+        screen's widgets before its workers stop, while it is still attached,
+        and a screen taken off the stack (Esc home, a new game) loses its
+        widgets before its workers are cancelled."""
+        return self.is_attached and self.app.is_running and self in self.app.screen_stack
 
     def _show_end(self) -> None:
         self.app.push_screen(EndScreen(self.table))
