@@ -158,12 +158,12 @@ class Timeline:
                     }
                 )
             else:
+                after = game.apply(s, seat, action)
                 text = (
                     row["log"]
                     if row
-                    else {viewer_key(v): game.describe(s, seat, action, v) for v in viewers}
+                    else {viewer_key(v): game.describe(s, seat, action, v, after) for v in viewers}
                 )
-                after = game.apply(s, seat, action)
                 log.push(game, seat, action, s, after)
                 s = after
             tl.steps.append(Step(i, seat, action, status, text, s, game.round_number(s)))

@@ -272,8 +272,10 @@ class Table(SeatQueries):
             return self.plan_undo(seat)
         before = self.state
         after = self.game.apply(before, seat, action)
-        text = {str(v): self.game.describe(before, seat, action, v) for v in range(len(self.seats))}
-        text[SPECTATOR] = self.game.describe(before, seat, action, None)
+        # Applied once: every viewer's line is described from the same result.
+        describe = self.game.describe
+        text = {str(v): describe(before, seat, action, v, after) for v in range(len(self.seats))}
+        text[SPECTATOR] = describe(before, seat, action, None, after)
         entry = LogEntry(len(self.entries), seat, action, text, self.game.status(before))
         undo_log = self.undo_log.copy()
         undo_log.push(self.game, seat, action, before, after)

@@ -15,7 +15,7 @@ class Observation:
     ``view`` is the seat's redacted view, ``prompt`` the decision it owes,
     ``legal`` the notation of every legal answer. ``redacted`` is the same
     information in the state's own shape (hidden items masked, no RNG), which
-    search bots determinize; it is None for games without ``Game.redact``.
+    search bots determinize; it is None unless asked for (``with_redacted``).
     ``key`` is a stable string (table seed, seat, action index) that seeds the
     bot's randomness, so bot games are reproducible and resume the same way.
     """
@@ -72,7 +72,8 @@ BOT_KINDS = {
 
 
 def bot_kinds(game: Game) -> list[str]:
-    """The bot levels offered for ``game``: heuristic and search need its redact()."""
-    if type(game).redact is Game.redact:
+    """The bot levels offered for ``game``: heuristic and search need its
+    determinize() (its redact() is derived from what it declares hidden)."""
+    if type(game).determinize is Game.determinize:
         return ["bot:random"]
     return list(BOT_KINDS)

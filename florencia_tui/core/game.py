@@ -7,22 +7,35 @@ decided, ``legal`` lists every legal answer in the game's text notation, and
 ``apply`` returns the next state (the input is never mutated) or raises
 :class:`IllegalAction` saying why.
 
-Subclasses implement the ``_``-prefixed hooks and the abstract methods; the
-public methods here add the checks every game needs.
+A game declares, and the core derives the rest from the declarations:
+
+- its listing once, in its plugin (``core/plugin.py``: id, title, player
+  limits), which the game reads (:attr:`Game.plugin`);
+- its decisions, one table (``core/decisions.py``: which frames are owed and
+  each kind's handlers): ``to_act``, ``prompt``, ``legal``, ``apply`` and
+  ``label`` answer through it;
+- what is hidden from whom and what is chance (``core/hidden.py``): the
+  masked copy (``redact``), the view drawn from it, and the undo barriers.
+
+Subclasses implement the ``_``-prefixed hooks (``_new``, ``_view``) and what
+is the game's own (scores, status, log lines); the public methods here add
+the checks every game needs.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from florencia_tui.core.decisions import Decisions
+from florencia_tui.core import hidden
+from florencia_tui.core.decisions import Decisions, Frame
 from florencia_tui.core.errors import CorruptSave, IllegalAction
-from florencia_tui.core.notation import as_text
+from florencia_tui.core.notation import Action, as_text
 from florencia_tui.core.state import clone
 
 State = dict[str, Any]
@@ -113,13 +126,45 @@ def _help_md(package: str) -> str:
 class Game:
     """Base class of the protocol. See ``docs/engine.md``."""
 
-    id: str = ""
-    title: str = ""
-    min_players: int = 2
-    max_players: int = 4
-    #: The game's table of decision kinds (core/decisions.py): the handlers of
-    #: every frame its rules push on ``s["pending"]``.
+    #: The game's decisions (core/decisions.py): which frames are owed now
+    #: and the handlers of every kind.
     decisions: Decisions = Decisions({})
+    #: What is hidden from whom (core/hidden.py): ``redact``, ``view`` and the
+    #: undo barriers derive from it.
+    secrets: tuple[hidden.Secret, ...] = ()
+    #: Zones dealt by chance earlier (decks, face-down stacks), by path: an
+    #: item taken from one is an undo barrier.
+    chance: tuple[str, ...] = ()
+    #: Zones where hidden items are turned face up (a bid's stack), by path:
+    #: an item arriving in one is an undo barrier.
+    shown: tuple[str, ...] = ()
+
+    @cached_property
+    def plugin(self) -> Any:
+        """The game's plugin (``core.plugin.GamePlugin``, ``PLUGIN`` of its
+        package's ``__init__``): its id, title and player limits are declared
+        there, once."""
+        return importlib.import_module(type(self).__module__.rpartition(".")[0]).PLUGIN
+
+    @property
+    def id(self) -> str:
+        return self.plugin.id
+
+    @property
+    def title(self) -> str:
+        return self.plugin.title
+
+    @property
+    def min_players(self) -> int:
+        return self.plugin.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.plugin.max_players
+
+    #: Reads an action's text (``core.notation.Action``; a game with a richer
+    #: notation gives its own parser).
+    parse = staticmethod(Action.parse)
 
     @property
     def rules_help(self) -> str:
@@ -202,15 +247,52 @@ class Game:
     def _new(self, names: list[str], seed: int, options: dict) -> State:
         raise NotImplementedError
 
-    # ----- whose decision, and what -----------------------------------------
+    # ----- whose decision, and what (through the decision table) ------------
+    def owed(self, s: State) -> list[Frame]:
+        """The decisions owed now, one frame per seat (core/decisions.py)."""
+        return self.decisions.owed(s)
+
+    def frame(self, s: State, seat: int) -> Frame | None:
+        """The decision ``seat`` owes now, or None."""
+        return self.decisions.frame(s, seat)
+
     def to_act(self, s: State) -> list[int]:
-        raise NotImplementedError
+        """The seats owing a decision now (several at a simultaneous one)."""
+        return self.decisions.to_act(s)
 
     def prompt(self, s: State, seat: int) -> Prompt:
-        raise NotImplementedError
+        """The decision ``seat`` owes: its kind, question and preview."""
+        f = self.frame(s, seat)
+        if f is None:
+            return self.idle_prompt(s, seat)
+        d = self.decisions
+        return Prompt(seat, f"{self.id}.{d.prompt_kind(f)}", d.text(s, f), d.preview(s, f))
+
+    def idle_prompt(self, s: State, seat: int) -> Prompt:
+        """The prompt of a seat that owes nothing now."""
+        return Prompt(seat, f"{self.id}.none", "Nothing to decide now", {})
 
     def legal(self, s: State, seat: int) -> list[str]:
-        raise NotImplementedError
+        f = self.frame(s, seat)
+        return [] if f is None else self.decisions.legal(s, f)
+
+    def label(self, s: State, seat: int, action: str) -> str:
+        """Short menu label for a legal ``action`` of ``seat`` (e.g. "Take Red5"):
+        the decision's own words for it."""
+        f = self.frame(s, seat)
+        if f is None:
+            return action
+        try:
+            return self.decisions.label(s, self.parse(action), f)
+        except IllegalAction:
+            return action
+
+    def simultaneous(self, s: State) -> bool:
+        """True in a phase where every seat decides at once and in secret
+        (Strasbourg's planning, the Architects draft: kinds declared
+        ``simultaneous``): nobody watches those decisions one by one, so a
+        table plays its bots' through unpaced."""
+        return self.decisions.simultaneous(s)
 
     # ----- transitions ----------------------------------------------------
     def apply(self, s: State, seat: int, action: str) -> State:
@@ -225,16 +307,25 @@ class Game:
         return s2
 
     def _apply(self, s: State, seat: int, action: str) -> None:
-        """Mutate ``s`` in place; raise IllegalAction(reason) before mutating."""
-        raise NotImplementedError
+        """Mutate ``s`` in place; raise IllegalAction(reason) before mutating:
+        the answer to the frame ``seat`` owes, through the decision table."""
+        f = self.frame(s, seat)
+        if f is None:
+            raise IllegalAction(f"seat {seat} owes no decision now")
+        self.decisions.apply(s, self.parse(action), f)
 
     def undo_barrier(self, before: State, after: State, seat: int, action: str) -> bool:
         """True when ``action`` (``before`` → ``after``) may never be taken back:
-        it used randomness or revealed hidden information. The default catches
-        randomness (the generator moved); games that draw from decks shuffled
-        earlier override this to catch those reveals too (see
-        ``florencia_tui.core.undo.took_from``)."""
-        return before.get("rng") != after.get("rng")
+        it used randomness or revealed hidden information, as the game's
+        declarations say (``secrets``, ``chance``, ``shown``; core/hidden.py;
+        and the answers a decision kind ``reveals``)."""
+        if hidden.reveals(self.secrets, self.chance, self.shown, before, after):
+            return True
+        if not self.decisions.may_reveal:
+            return False
+        f = self.frame(before, seat)
+        shows = None if f is None else self.decisions.kind(f).reveals
+        return shows is not None and shows(before, f, self.parse(action))
 
     def sample(self, s: State, seat: int, rng: random.Random) -> str:
         """A uniformly random legal action (games may override for speed)."""
@@ -256,29 +347,43 @@ class Game:
 
     # ----- views and results ------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
-        """What ``seat`` may see (``None``: a spectator). Never the RNG."""
+        """What ``seat`` may see (``None``: a spectator). Never the RNG: the
+        game's ``_view`` of the masked copy (:meth:`redact`), so it cannot
+        show what the declarations hide."""
+        return self._view(self.redact(s, seat), seat)
+
+    def _view(self, r: State, seat: int | None) -> dict:
+        """The dict every screen and bot gets, drawn from ``r``, the state as
+        ``seat`` knows it (every part hidden from it masked)."""
         raise NotImplementedError
 
     def is_over(self, s: State) -> bool:
-        raise NotImplementedError
+        return not self.owed(s)
 
     def scores(self, s: State) -> list[ScoreCard]:
         raise NotImplementedError
 
-    def describe(self, s: State, seat: int, action: str, viewer: int | None) -> str:
+    def describe(
+        self, s: State, seat: int, action: str, viewer: int | None, after: State | None = None
+    ) -> str:
         """Plain-language log line for ``action`` played in state ``s``,
-        as ``viewer`` may read it (hidden parts left out)."""
+        as ``viewer`` may read it (hidden parts left out). ``after``: the
+        state the action led to, where the caller has it (a table applies an
+        action once and describes it for every viewer); a game that reads it
+        gets it from :meth:`state_after`."""
         return f"{self.player_name(s, seat)}: {action}"
 
-    def simultaneous(self, s: State) -> bool:
-        """True in a phase where every seat decides at once and in secret
-        (Strasbourg's planning, the Architects draft): nobody watches those
-        decisions one by one, so a table plays its bots' through unpaced."""
-        return False
-
-    def label(self, s: State, seat: int, action: str) -> str:
-        """Short menu label for a legal ``action`` of ``seat`` (e.g. "Take Red5")."""
-        return action
+    def state_after(
+        self, s: State, seat: int, action: str, after: State | None = None
+    ) -> State | None:
+        """``after`` when given, else the state ``action`` leads to (None if it
+        is illegal): what a log line reads of the action's result."""
+        if after is not None:
+            return after
+        try:
+            return self.apply(s, seat, action)
+        except IllegalAction:
+            return None
 
     def status(self, s: State) -> str:
         """Short round/phase text for the status line."""
@@ -294,11 +399,11 @@ class Game:
         return s["names"][seat]
 
     # ----- hidden information for bots -----------------------------------------
-    def redact(self, s: State, seat: int) -> State:
-        """The full state as ``seat`` knows it: every hidden item replaced by "?"
-        and no RNG. It holds exactly the information of ``view(s, seat)`` in the
-        state's own shape, so search bots can plan with the real rules."""
-        raise NotImplementedError(f"{self.title} has no redact() yet")
+    def redact(self, s: State, seat: int | None) -> State:
+        """The full state as ``seat`` knows it: every part the declarations
+        (``secrets``) hide from it masked, and no RNG. The view is drawn from
+        it, and search bots plan on it with the real rules."""
+        return hidden.redact(self.secrets, s, seat)
 
     def determinize(self, r: State, seat: int, seed: int) -> State:
         """A full state consistent with the redacted state ``r``: the unseen

@@ -5,7 +5,9 @@ A seat may take back its most recent actions, one at a time, as long as
 * nobody else has acted since (any action by another seat, even one that seat
   later took back, locks everything before it for good),
 * the action to take back is not an *undo barrier*: an action that used
-  randomness or revealed hidden information (``Game.undo_barrier``), and
+  randomness or revealed hidden information (``Game.undo_barrier``, derived
+  from the game's declaration of what is hidden and what is chance:
+  core/hidden.py), and
 * the game is not over.
 
 So undoing only ever returns to a state reached from the last barrier without
@@ -19,41 +21,16 @@ pass states in and get the state to return to.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, State
+from florencia_tui.core.hidden import took_from
 
 #: The record entry (``[seat, UNDO]``) that takes back ``seat``'s latest action.
 UNDO = "undo"
 
-
-def _leaves(value, out: Counter) -> Counter:
-    if isinstance(value, dict):
-        for v in value.values():
-            _leaves(v, out)
-    elif isinstance(value, list):
-        for v in value:
-            _leaves(v, out)
-    else:
-        out[value] += 1
-    return out
-
-
-def took_from(before: State, after: State, *keys: str) -> bool:
-    """True when something left one of the hidden zones ``before[key]`` (a card
-    drawn from a deck, a tile from a face-down stack): the multiset of scalar
-    leaves under ``key`` lost an item. Adding to a zone is not a reveal.
-
-    Meant for ``Game.undo_barrier`` overrides of games that draw from decks
-    shuffled earlier (no randomness is used at the moment of the draw)."""
-    for key in keys:
-        old = _leaves(before.get(key), Counter())
-        new = _leaves(after.get(key), Counter())
-        if old - new:
-            return True
-    return False
+__all__ = ["UNDO", "UndoLog", "took_from", "undone_indices"]
 
 
 @dataclass

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from florencia_tui.core import decisions as D
+from florencia_tui.core.game import Game
 
 
 def _kinds_seen(game, games: int) -> set[str]:
@@ -55,14 +56,41 @@ def test_the_source_scan_finds_the_pushes():
     assert {"place", "keep"} <= _kinds_pushed_in_source("florencia_tui.games.florence")
 
 
-def test_every_phase_has_its_handlers_and_nothing_else_is_dispatched(each_game):
-    """A game that dispatches its ordinary phases through a ``PHASES`` table
-    (core.decisions.Phase) gives every phase both handlers."""
+def test_the_decisions_owed_are_frames_of_the_table_and_name_the_seats_to_act(each_game):
+    """One mechanism: whatever a game asks (a turn, a sub-decision, a decision
+    every seat makes at once) is a frame of its table, owed by ``owed(s)``
+    (core/decisions.py); the seats to act are the frames' seats, each seat's
+    prompt is its frame's, and the game is over when nothing is owed."""
+    game = each_game.game
+    pick = random.Random(5)
+    for seed in range(2):
+        s = game.new([f"P{i}" for i in range(game.max_players)], seed)
+        while True:
+            owed = game.owed(s)
+            assert [f["p"] for f in owed] == game.to_act(s)
+            assert game.is_over(s) == (not owed)
+            if not owed:
+                break
+            assert game.simultaneous(s) == any(
+                game.decisions.kinds[f["k"]].simultaneous for f in owed
+            )
+            for f in owed:
+                assert f["k"] in game.decisions.kinds, f
+                assert game.frame(s, f["p"]) == f
+                kind = game.decisions.prompt_kind(f)
+                assert game.prompt(s, f["p"]).kind == f"{each_game.id}.{kind}"
+            seat = owed[0]["p"]
+            s = game.apply(s, seat, game.sample(s, seat, pick))
+
+
+def test_no_game_dispatches_its_decisions_another_way(each_game):
+    """The prompt, the labels and the frames owed come from the table alone:
+    no game keeps a table of phases beside it, nor its own prompt or label."""
     rules = importlib.import_module(f"{each_game.package}.rules")
-    for name, phase in getattr(rules, "PHASES", {}).items():
-        assert isinstance(phase, D.Phase), name
-        assert callable(phase.legal) and callable(phase.apply), name
-        assert name != "over"
+    assert not hasattr(rules, "PHASES") and not hasattr(D, "Phase")
+    game = type(each_game.game)
+    for method in ("owed", "frame", "prompt", "label", "simultaneous"):
+        assert getattr(game, method) is getattr(Game, method), (each_game.id, method)
 
 
 def test_every_game_declares_its_one_table_and_play_stays_on_it(each_game):

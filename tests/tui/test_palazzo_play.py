@@ -197,19 +197,17 @@ async def test_home_lists_the_coming_games(play):
 async def test_a_bid_with_a_big_hand_never_lists_every_legal_bid(play, store, monkeypatch):
     """A big hand has hundreds of thousands of legal bids (every paying subset):
     the screen composes the bid in the card selector and never asks for that list."""
-    from florencia_tui.games.palazzo import rules
-
     table = Table("palazzo", HUMANS2, seed=11, store=store)
     big = [f"{c}{v}" for c in ("Red", "Green", "Blue") for v in (3, 4, 5, 6, 7)] + ["C2"] * 3
     give_hand(table, 1, big)
     listed = []
-    real = rules.legal
+    real = table.game.legal
 
     def spy(s, seat):
         listed.append(s["phase"])
         return real(s, seat)
 
-    monkeypatch.setattr(rules, "legal", spy)
+    monkeypatch.setattr(table.game, "legal", spy)
     async with play(table=table) as d:
         await d.lift_curtain("Ana")
         await d.choose("tiles")

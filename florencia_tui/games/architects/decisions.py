@@ -1,10 +1,12 @@
-"""The decisions a turn of Architects of the West Kingdom opens: one table.
+"""Every decision of Architects of the West Kingdom: one table.
 
-After a worker placement (or a building's effect, a debt on Hugo's board, the
-hand limit...) the seat owes a decision, a frame on ``s["pending"]`` (see
-core/decisions.py: top last, the kind under "k", the owing seat under "p").
-Each kind has small handlers here, one per need, registered in
-:data:`DECISIONS`:
+The turn's own decisions are frames the rules make from the state
+(``rules.owed``): the draft (every seat at once), a free hire, placing a
+worker (or taking one back). After a worker placement (or a building's
+effect, a debt on Hugo's board, the hand limit...) the seat owes a further
+decision, a frame on ``s["pending"]`` (see core/decisions.py: top last, the
+kind under "k", the owing seat under "p"). Each kind has small handlers here,
+one per need, registered in :data:`DECISIONS`:
 
 - ``legal(s, f)``: the answers in notation;
 - ``apply(s, f, a)``: play a parsed answer (an ``Action``, already checked to
@@ -23,6 +25,7 @@ on a frame's kind outside this table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from florencia_tui.core import decisions
@@ -32,7 +35,7 @@ from florencia_tui.core.notation import Action
 from . import data as D
 from . import rules as R
 from .describe import label as action_words
-from .notation import parse_pay_token, pay_token
+from .notation import parse, parse_pay_token, pay_token
 
 Frame = dict
 State = dict
@@ -486,111 +489,199 @@ def hugo_apply(s: State, f: Frame, a: Action) -> None:
 
 
 # ---------------------------------------------------------------- the table
+#: The decisions a turn opens on the stack: frame kind -> handlers.
+STACKED = {
+    "storehouse": Kind(
+        storehouse_legal,
+        storehouse_apply,
+        _text("King's Storehouse: trade, use an apprentice, or done ({left} left)"),
+        label=_label("Done (skip the remaining trades)"),
+    ),
+    "workshop": Kind(
+        workshop_legal,
+        workshop_apply,
+        _text("Workshop: hire an apprentice or draw buildings"),
+        workshop_preview,
+        _label(),
+    ),
+    "market_mid": Kind(
+        market_mid_legal,
+        market_mid_apply,
+        _text("Black Market: hire any apprentice, or draw 5 buildings and keep 1"),
+        market_mid_preview,
+        _label(),
+    ),
+    "tavern": Kind(
+        tavern_legal,
+        tavern_apply,
+        _text("Tavern: hire any face-up apprentice for free (or done)"),
+        _hire_preview,
+        _label("Hire nobody"),
+    ),
+    "keep": Kind(keep_legal, keep_apply, _text("Keep 1 of the drawn buildings"), label=_label()),
+    "capture": Kind(
+        capture_legal,
+        capture_apply,
+        _text("Capture a group ({left} left) or done"),
+        capture_preview,
+        _label("Done capturing"),
+    ),
+    "guardhouse": Kind(
+        guardhouse_legal,
+        guardhouse_apply,
+        _text("Guardhouse: choose an action ({left} left) or done"),
+        guardhouse_preview,
+        _label(),
+    ),
+    "guildhall": Kind(
+        guildhall_legal,
+        guildhall_apply,
+        _text("Guildhall: construct a building or advance on the Cathedral"),
+        guildhall_preview,
+        _label(),
+    ),
+    "pay": Kind(pay_legal, pay_apply, _text("Choose how to pay"), label=_label()),
+    "cath_discard": Kind(
+        lambda s, f: _discards(s, f),
+        cath_discard_apply,
+        _text("Discard a building card for the Cathedral"),
+        _hand,
+        _label(),
+    ),
+    "library": Kind(
+        library_legal,
+        library_apply,
+        _text("Library: discard a building card for 2 gold, or done"),
+        library_preview,
+        _label("Keep all cards"),
+    ),
+    "handlimit": Kind(
+        lambda s, f: _discards(s, f),
+        handlimit_apply,
+        _text("Hand limit: discard a building card (down to 6)"),
+        _hand,
+        _label(),
+    ),
+    "choose": Kind(choose_legal, choose_apply, _text("Choose what to gain"), label=_label()),
+    "barracks": Kind(
+        barracks_legal,
+        barracks_apply,
+        _text("Barracks: a free capture or a free ransom"),
+        label=_label(),
+    ),
+    "church": Kind(
+        lambda s, f: ["destroy", "done"],
+        church_apply,
+        _text("Church: destroy 1 unpaid debt?"),
+        label=_label("Keep the debt"),
+    ),
+    "hugo": Kind(
+        hugo_legal,
+        hugo_apply,
+        _text("Hugo: pay 2 silver instead of taking the debt?"),
+        label=_label(),
+    ),
+    "graveyard": Kind(
+        graveyard_legal,
+        graveyard_apply,
+        _text("Graveyard: discard 1 of your hired apprentices"),
+        label=_label(),
+    ),
+    "crane": Kind(
+        crane_legal,
+        crane_apply,
+        _text("Crane: place another worker in the Guildhall?"),
+        label=_label("No second worker"),
+    ),
+}
+
+
+# ---------------------------------------------------------------- the turn's own decisions
+def draft_legal(s: State, f: Frame) -> list[str]:
+    return [f"keep {b}" for b in s["draft"]["packets"][f["p"]]]
+
+
+def draft_apply(s: State, f: Frame, a: Action) -> None:
+    R.draft_keep(s, f["p"], a.num(0, "the building"))
+
+
+def freehire_legal(s: State, f: Frame) -> list[str]:
+    return [f"hire {a}" for a in R.face_up(s)]
+
+
+def freehire_apply(s: State, f: Frame, a: Action) -> None:
+    R.free_hire(s, f["p"], a.num(0, "the apprentice"))
+
+
+def turn_legal(s: State, f: Frame) -> list[str]:
+    return R.place_options(s, f["p"])
+
+
+def turn_apply(s: State, f: Frame, a: Action) -> None:
+    """Place a worker, or (with none on the board) take one back or pass."""
+    if a.verb == "place":
+        s["passes"] = 0
+        R.do_place(s, f["p"], a.args)
+    else:
+        R.do_retrieve(s, f["p"], a.args)
+    s["stage"] = "post"
+
+
+def _words(s: State, f: Frame, a: Action) -> str:
+    return action_words(s, f["p"], str(a))
+
+
+def _framed(kind: Kind) -> Kind:
+    """A stacked decision's prompt also holds its frame's own data, every
+    answer and each answer in words."""
+
+    def preview(s: State, f: Frame) -> dict:
+        data = {k: v for k, v in f.items() if k not in ("k", "p")}
+        data["options"] = kind.legal(s, f)
+        if kind.preview is not None:
+            data.update(kind.preview(s, f))
+        data["labels"] = {o: DECISIONS.label(s, parse(o), f) for o in data["options"]}
+        return data
+
+    return replace(kind, preview=preview)
+
+
 DECISIONS = Decisions(
     {
-        "storehouse": Kind(
-            storehouse_legal,
-            storehouse_apply,
-            _text("King's Storehouse: trade, use an apprentice, or done ({left} left)"),
-            label=_label("Done (skip the remaining trades)"),
+        "draft": Kind(
+            draft_legal,
+            draft_apply,
+            lambda s, f: "Building draft: keep 1 card, pass the rest",
+            lambda s, f: {"packet": list(s["draft"]["packets"][f["p"]])},
+            _words,
+            simultaneous=True,
         ),
-        "workshop": Kind(
-            workshop_legal,
-            workshop_apply,
-            _text("Workshop: hire an apprentice or draw buildings"),
-            workshop_preview,
-            _label(),
+        "freehire": Kind(
+            freehire_legal,
+            freehire_apply,
+            lambda s, f: "Hire 1 face-up apprentice for free",
+            lambda s, f: {
+                "options": freehire_legal(s, f),
+                "appr_limit": R.appr_limit(s["players"][f["p"]]),
+            },
+            _words,
         ),
-        "market_mid": Kind(
-            market_mid_legal,
-            market_mid_apply,
-            _text("Black Market: hire any apprentice, or draw 5 buildings and keep 1"),
-            market_mid_preview,
-            _label(),
+        "place": Kind(
+            turn_legal,
+            turn_apply,
+            lambda s, f: "Place a worker",
+            lambda s, f: {"options": R.place_options(s, f["p"]), "yields": R.yields(s, f["p"])},
+            _words,
         ),
-        "tavern": Kind(
-            tavern_legal,
-            tavern_apply,
-            _text("Tavern: hire any face-up apprentice for free (or done)"),
-            _hire_preview,
-            _label("Hire nobody"),
+        "retrieve": Kind(
+            turn_legal,
+            turn_apply,
+            lambda s, f: "No workers on your board: take 1 back (this is your turn)",
+            lambda s, f: {"options": R.retrieve_options(s, f["p"])},
+            _words,
         ),
-        "keep": Kind(
-            keep_legal, keep_apply, _text("Keep 1 of the drawn buildings"), label=_label()
-        ),
-        "capture": Kind(
-            capture_legal,
-            capture_apply,
-            _text("Capture a group ({left} left) or done"),
-            capture_preview,
-            _label("Done capturing"),
-        ),
-        "guardhouse": Kind(
-            guardhouse_legal,
-            guardhouse_apply,
-            _text("Guardhouse: choose an action ({left} left) or done"),
-            guardhouse_preview,
-            _label(),
-        ),
-        "guildhall": Kind(
-            guildhall_legal,
-            guildhall_apply,
-            _text("Guildhall: construct a building or advance on the Cathedral"),
-            guildhall_preview,
-            _label(),
-        ),
-        "pay": Kind(pay_legal, pay_apply, _text("Choose how to pay"), label=_label()),
-        "cath_discard": Kind(
-            lambda s, f: _discards(s, f),
-            cath_discard_apply,
-            _text("Discard a building card for the Cathedral"),
-            _hand,
-            _label(),
-        ),
-        "library": Kind(
-            library_legal,
-            library_apply,
-            _text("Library: discard a building card for 2 gold, or done"),
-            library_preview,
-            _label("Keep all cards"),
-        ),
-        "handlimit": Kind(
-            lambda s, f: _discards(s, f),
-            handlimit_apply,
-            _text("Hand limit: discard a building card (down to 6)"),
-            _hand,
-            _label(),
-        ),
-        "choose": Kind(choose_legal, choose_apply, _text("Choose what to gain"), label=_label()),
-        "barracks": Kind(
-            barracks_legal,
-            barracks_apply,
-            _text("Barracks: a free capture or a free ransom"),
-            label=_label(),
-        ),
-        "church": Kind(
-            lambda s, f: ["destroy", "done"],
-            church_apply,
-            _text("Church: destroy 1 unpaid debt?"),
-            label=_label("Keep the debt"),
-        ),
-        "hugo": Kind(
-            hugo_legal,
-            hugo_apply,
-            _text("Hugo: pay 2 silver instead of taking the debt?"),
-            label=_label(),
-        ),
-        "graveyard": Kind(
-            graveyard_legal,
-            graveyard_apply,
-            _text("Graveyard: discard 1 of your hired apprentices"),
-            label=_label(),
-        ),
-        "crane": Kind(
-            crane_legal,
-            crane_apply,
-            _text("Crane: place another worker in the Guildhall?"),
-            label=_label("No second worker"),
-        ),
-    }
+        **{k: _framed(kind) for k, kind in STACKED.items()},
+    },
+    owed=R.owed,
+    settle=R.advance,
 )

@@ -1,6 +1,6 @@
-"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+"""Hidden information for bots: deal anew what a seat cannot see.
 
-Hidden from ``seat`` in Architects (see ``view.py``):
+Hidden from ``seat`` in Architects (``view.SECRETS``, which the core masks):
 
 * other players' building hands (their sizes are public), and in the draft
   the other packets and the cards others kept;
@@ -29,60 +29,13 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import HIDDEN
 from florencia_tui.core.state import clone
 
 from . import data as D
+from .view import LARGE_LIKE, SMALL_LIKE
 
-HIDDEN = "?"
-
-
-def _classes(table: dict) -> dict[int, list[int]]:
-    """card id -> every card id whose face in ``table`` is the same."""
-    by_face: dict[tuple, list[int]] = {}
-    for cid, face in table.items():
-        by_face.setdefault(tuple(sorted(face.items())), []).append(cid)
-    return {cid: sorted(by_face[tuple(sorted(face.items()))]) for cid, face in table.items()}
-
-
-SMALL_LIKE = _classes(D.BM_SMALL)
-LARGE_LIKE = _classes(D.BM_LARGE)
-
-
-def _masked_pile(pile: list, like: dict[int, list[int]]) -> list:
-    if not pile:
-        return []
-    return [HIDDEN] * (len(pile) - 1) + [like[pile[-1]][0]]
-
-
-def _announced(s: dict, q: int) -> list[int]:
-    """Buildings of q's hand everyone knows of (one under construction)."""
-    return [
-        f["b"] for f in s["pending"] if f["p"] == q and f["k"] == "pay" and f.get("what") == "build"
-    ]
-
-
-def redact(s: dict, seat: int) -> dict:
-    r = clone(s)
-    r["rng"] = None
-    for q, P in enumerate(r["players"]):
-        if q != seat:
-            known = [b for b in _announced(s, q) if b in P["hand"]]
-            P["hand"] = known + [HIDDEN] * (len(P["hand"]) - len(known))
-    r["bdeck"] = [HIDDEN] * len(s["bdeck"])
-    r["adeck"] = [HIDDEN] * len(s["adeck"])
-    r["rewards"] = [HIDDEN] * len(s["rewards"])
-    r["bm_small"] = _masked_pile(s["bm_small"], SMALL_LIKE)
-    r["bm_large"] = _masked_pile(s["bm_large"], LARGE_LIKE)
-    dr = r["draft"]
-    if dr is not None:
-        for q in range(s["np"]):
-            if q != seat:
-                dr["packets"][q] = [HIDDEN] * len(dr["packets"][q])
-                dr["kept"][q] = [HIDDEN] * len(dr["kept"][q])
-    for f in r["pending"]:
-        if f["k"] == "keep" and f["p"] != seat:
-            f["cards"] = [HIDDEN] * len(f["cards"])
-    return r
+__all__ = ["LARGE_LIKE", "SMALL_LIKE", "determinize"]
 
 
 def _building_zones(s: dict) -> list[list]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 
-from florencia_tui.core import decisions
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
-from florencia_tui.core.undo import took_from
 
 from . import data as D
 from . import rules as R
 from .decisions import DECISIONS
+from .describe import describe
+from .determinize import determinize
 from .notation import parse
 from .scoring import resolved_player, score_lines
+from .view import SECRETS
 from .view import view as make_view
 
 
@@ -39,11 +40,13 @@ SAMPLE_NARROW = {
 
 
 class Architects(Game):
-    id = "architects"
-    title = "Architects of the West Kingdom"
     decisions = DECISIONS
-    min_players = 2
-    max_players = 5
+    secrets = SECRETS
+    # Drawing buildings, refilling the apprentice rows, taking a reward, a
+    # Black Market flip and a new draft packet show cards of decks shuffled
+    # at setup (no randomness at the time): none of these can be taken back.
+    chance = ("bdeck", "adeck", "rewards", "bm_small", "draft")
+    parse = staticmethod(parse)
     # Everyone sees a player turn captives in at the Guardhouse.
     open_decisions = frozenset({"architects.guardhouse"})
     variants = (
@@ -99,28 +102,14 @@ class Architects(Game):
         return R.setup(names, seed, options)
 
     # ----- whose decision ---------------------------------------------------
-    def to_act(self, s):
-        if s["phase"] == "over":
-            return []
-        if s["phase"] == "draft":
-            dr = s["draft"]
-            return [i for i, k in enumerate(dr["kept"]) if len(k) == dr["round"]]
-        if s["phase"] == "freehire":
-            return [s["freehire"][0]]
-        if s["pending"]:
-            return [s["pending"][-1]["p"]]  # the owner of the top frame (core.decisions)
-        return [s["turn"]]
+    to_act = staticmethod(R.to_act)
 
-    def base_legal(self, s, seat):
-        if seat not in self.to_act(s):
-            return []
-        if s["phase"] == "draft":
-            return [f"keep {b}" for b in s["draft"]["packets"][seat]]
-        if s["phase"] == "freehire":
-            return [f"hire {a}" for a in R.face_up(s)]
-        if s["pending"]:
-            return DECISIONS.legal(s)
-        return R.place_options(s, seat)
+    def idle_prompt(self, s, seat):
+        who = ", ".join(s["names"][q] for q in self.to_act(s)) or "nobody"
+        return Prompt(seat, "architects.wait", f"Waiting for {who}", {})
+
+    #: Every legal answer but dismissals (what bots weigh).
+    base_legal = Game.legal
 
     def _dismiss(self, s, seat):
         """Transcript (Taller): apprentices may be discarded "en cualquier
@@ -148,49 +137,6 @@ class Architects(Game):
     def legal(self, s, seat):
         return self.base_legal(s, seat) + self._dismiss(s, seat)
 
-    def prompt(self, s, seat):
-        if seat not in self.to_act(s):
-            who = ", ".join(s["names"][q] for q in self.to_act(s)) or "nobody"
-            return Prompt(seat, "architects.wait", f"Waiting for {who}", {})
-        if s["phase"] == "draft":
-            return Prompt(
-                seat,
-                "architects.draft",
-                "Building draft: keep 1 card, pass the rest",
-                {"packet": list(s["draft"]["packets"][seat])},
-            )
-        if s["phase"] == "freehire":
-            return Prompt(
-                seat,
-                "architects.freehire",
-                "Hire 1 face-up apprentice for free",
-                {
-                    "options": self.base_legal(s, seat),
-                    "appr_limit": R.appr_limit(s["players"][seat]),
-                },
-            )
-        f = decisions.top(s)
-        if f is not None:
-            data = {k: v for k, v in f.items() if k not in ("k", "p")}
-            data["options"] = DECISIONS.legal(s, f)
-            data.update(DECISIONS.preview(s, f))
-            data["labels"] = {o: DECISIONS.label(s, parse(o), f) for o in data["options"]}
-            return Prompt(seat, f"architects.{f['k']}", DECISIONS.text(s, f), data)
-        P = s["players"][seat]
-        if P["workers"] == 0:
-            return Prompt(
-                seat,
-                "architects.retrieve",
-                "No workers on your board: take 1 back (this is your turn)",
-                {"options": R.retrieve_options(s, seat)},
-            )
-        return Prompt(
-            seat,
-            "architects.place",
-            "Place a worker",
-            {"options": R.place_options(s, seat), "yields": R.yields(s, seat)},
-        )
-
     # ----- transitions --------------------------------------------------------
     def _apply(self, s, seat, action):
         a = parse(action)  # the one parse: every handler below takes the Action
@@ -207,22 +153,7 @@ class Architects(Game):
         legal = self.base_legal(s, seat)
         if act not in legal:
             raise IllegalAction(self._why(s, seat, a, legal))
-        if s["phase"] == "draft":
-            R.draft_keep(s, seat, a.num(0, "the building"))
-            return
-        if s["phase"] == "freehire":
-            R.free_hire(s, seat, a.num(0, "the apprentice"))
-            return
-        if s["pending"]:
-            DECISIONS.apply(s, a)
-        elif a.verb == "place":
-            s["passes"] = 0
-            R.do_place(s, seat, a.args)
-            s["stage"] = "post"
-        else:  # retrieve / pass
-            R.do_retrieve(s, seat, a.args)
-            s["stage"] = "post"
-        R.advance(s)
+        self.decisions.apply(s, a, self.frame(s, seat))
 
     def _why(self, s, seat, a, legal):
         act = str(a)
@@ -248,14 +179,6 @@ class Architects(Game):
             act, f"'{act}' is not a legal action now (try: " + ", ".join(legal[:6]) + ")"
         )
 
-    def undo_barrier(self, before, after, seat, action):
-        """Drawing buildings, refilling the apprentice rows, taking a reward, a
-        Black Market flip and a new draft packet show cards of decks shuffled at
-        setup (no randomness at the time): none of these can be taken back."""
-        return super().undo_barrier(before, after, seat, action) or took_from(
-            before, after, "bdeck", "adeck", "rewards", "bm_small", "draft"
-        )
-
     def round_number(self, s):
         """No rounds in the rules; here a round is one turn of each player (the
         draft and free hires come before round 1)."""
@@ -278,20 +201,11 @@ class Architects(Game):
                 opts = narrow(opts, rng)
         return rng.choice(opts)
 
-    # ----- hidden information for bots ---------------------------------------------
-    def redact(self, s, seat):
-        from .determinize import redact
-
-        return redact(s, seat)
-
-    def determinize(self, r, seat, seed):
-        from .determinize import determinize
-
-        return determinize(r, seat, seed)
-
     # ----- views and results ----------------------------------------------------
-    def view(self, s, seat):
-        return make_view(self, s, seat)
+    determinize = staticmethod(determinize)
+
+    def _view(self, r, seat):
+        return make_view(self, r, seat)
 
     def is_over(self, s):
         return s["phase"] == "over"
@@ -314,10 +228,6 @@ class Architects(Game):
             )
         return rank_cards(cards)
 
-    def simultaneous(self, s):
-        """The building draft: everyone keeps a card from their packet at once."""
-        return s["phase"] == "draft"
-
     def status(self, s):
         if s["phase"] == "draft":
             return f"Building draft - pick {s['draft']['round'] + 1}/3"
@@ -331,22 +241,7 @@ class Architects(Game):
             gh += " - final round"
         return f"{gh} - turn {s['turns'] + 1}"
 
-    def label(self, s, seat, action):
-        """An answer to the decision ``seat`` owes in its own words (the
-        decision table's label, e.g. the Tavern's "done" is "Hire nobody")."""
-        f = decisions.top(s)
-        if f is not None and f["p"] == seat and s["phase"] == "play":
-            try:
-                return DECISIONS.label(s, parse(action), f)
-            except IllegalAction:
-                return action
-        from .describe import label
-
-        return label(s, seat, action)
-
-    def describe(self, s, seat, action, viewer):
-        from .describe import describe
-
+    def describe(self, s, seat, action, viewer, after=None):
         return describe(s, seat, action, viewer)
 
 

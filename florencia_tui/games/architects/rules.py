@@ -873,6 +873,37 @@ def ransom_free(s: dict, p: int) -> None:
 
 
 # ---------------------------------------------------------------- turn flow
+def to_act(s: dict) -> list[int]:
+    """The seats of the frames :func:`owed` (asked on every step, so worked
+    out without making the frames)."""
+    ph = s["phase"]
+    if ph == "over":
+        return []
+    if ph == "draft":
+        dr = s["draft"]
+        return [i for i, k in enumerate(dr["kept"]) if len(k) == dr["round"]]
+    if ph == "freehire":
+        return [s["freehire"][0]]
+    if s["pending"]:
+        return [s["pending"][-1]["p"]]  # the owner of the top frame (core.decisions)
+    return [s["turn"]]
+
+
+def owed(s: dict) -> list[dict]:
+    """The decisions owed now: in the draft every seat still to keep a card
+    (at once); a free hire; the top frame of the stack; else the turn's
+    worker placement (or, with no worker on the board, taking one back)."""
+    ph = s["phase"]
+    if ph in ("draft", "freehire"):
+        return [{"k": ph, "p": p} for p in to_act(s)]
+    if ph == "over":
+        return []
+    if s["pending"]:
+        return [s["pending"][-1]]
+    seat = s["turn"]
+    return [{"k": "place" if s["players"][seat]["workers"] else "retrieve", "p": seat}]
+
+
 def advance(s: dict) -> None:
     """Run automatic steps until someone owes a decision or the game ends."""
     while s["phase"] == "play" and not s["pending"] and s["stage"] == "post":

@@ -1,13 +1,72 @@
-"""Per-seat redaction: what a seat (or a spectator, seat=None) may see."""
+"""What a seat (or a spectator, seat=None) may see.
+
+Hidden from a seat (:data:`SECRETS`, core/hidden.py): the others' building
+hands (their sizes are public; a building under construction, announced to
+everyone, stays shown), in the draft the other packets and the cards others
+kept, the five buildings another player drew at the Black Market and is
+choosing from, the order (and so the contents) of the building and
+apprentice decks and the reward pile, and the Black Market piles below their
+top cards: only the face of each top card shows (the small side on the small
+pile, the large side on the large one), and two cards share each face, so a
+top card is masked as the lowest card id with that face. :func:`view` draws
+the screens' dict from a state masked by it.
+"""
 
 from __future__ import annotations
+
+from florencia_tui.core.hidden import HIDDEN, Secret
 
 from . import data as D
 from .rules import yields
 from .scoring import player_total, resolved_player
 
 
+def _classes(table: dict) -> dict[int, list[int]]:
+    """card id -> every card id whose face in ``table`` is the same."""
+    by_face: dict[tuple, list[int]] = {}
+    for cid, face in table.items():
+        by_face.setdefault(tuple(sorted(face.items())), []).append(cid)
+    return {cid: sorted(by_face[tuple(sorted(face.items()))]) for cid, face in table.items()}
+
+
+SMALL_LIKE = _classes(D.BM_SMALL)
+LARGE_LIKE = _classes(D.BM_LARGE)
+
+
+def _pile(like: dict[int, list[int]]):
+    """A Black Market pile masked: only its top card's face shows."""
+
+    def mask(pile: list, s: dict, owner) -> list:
+        return [HIDDEN] * (len(pile) - 1) + [like[pile[-1]][0]] if pile else []
+
+    return mask
+
+
+def _hand(hand: list, s: dict, q: int) -> list:
+    """Another's hand masked but for a building under construction (a pay
+    frame of theirs), which everyone saw announced."""
+    announced = [
+        f["b"] for f in s["pending"] if f["p"] == q and f["k"] == "pay" and f.get("what") == "build"
+    ]
+    known = [b for b in announced if b in hand]
+    return known + [HIDDEN] * (len(hand) - len(known))
+
+
+SECRETS = (
+    Secret("players.*.hand", owner="*", mask=_hand),
+    Secret("bdeck"),
+    Secret("adeck"),
+    Secret("rewards"),
+    Secret("bm_small", mask=_pile(SMALL_LIKE)),
+    Secret("bm_large", mask=_pile(LARGE_LIKE)),
+    Secret("draft.packets.*", owner="*"),
+    Secret("draft.kept.*", owner="*"),
+    Secret("pending.*.cards", owner="p"),
+)
+
+
 def view(game, s: dict, seat: int | None) -> dict:
+    """The screens' dict, from ``s`` as ``seat`` knows it (masked by SECRETS)."""
     n = s["np"]
     cols, total, resets = D.guildhall_layout(n)
     players = []
@@ -122,13 +181,17 @@ def view(game, s: dict, seat: int | None) -> dict:
         v["freehire_order"] = list(s["freehire"])
     prompts = {}
     for q in v["to_act"]:
-        pr = game.prompt(s, q)
-        data = (
-            pr.data
-            if q == seat
-            else {k: x for k, x in pr.data.items() if k in ("location", "left", "n")}
-        )
-        prompts[str(q)] = {"kind": pr.kind, "text": pr.text, "data": data}
+        if q == seat:
+            pr = game.prompt(s, q)
+            prompts[str(q)] = {"kind": pr.kind, "text": pr.text, "data": pr.data}
+            continue
+        # Another seat's decision: its question and its frame's public numbers.
+        f = game.frame(s, q)
+        prompts[str(q)] = {
+            "kind": f"architects.{f['k']}",
+            "text": game.decisions.text(s, f),
+            "data": {k: x for k, x in f.items() if k in ("location", "left", "n")},
+        }
     v["prompts"] = prompts
     if seat is not None and s["phase"] == "play":
         v["yields"] = yields(s, seat)

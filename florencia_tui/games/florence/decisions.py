@@ -3,11 +3,11 @@
 A decision is a frame ``{"k": kind, "p": seat, ...}``: the top of the stack
 ``s["pending"]`` (placing a landscape, keeping or ordering drawn cards, using
 a recruiting card at once, converting a payout) or, when it is empty, the
-phase's ordinary step (``rules.decision``). Per kind, ``DECISIONS`` holds the
+phase's ordinary step (``rules.owed``). Per kind, ``DECISIONS`` holds the
 legal answers and how to play one (``rules.legal_*``/``apply_*``), the
 question (``text``), what the answers would bring (``preview``: the prompt's
-data, read by the UI and the bots) and an answer in words (``label``).
-:func:`legal` and :func:`apply` are the game's entry points.
+data, read by the UI and the bots) and an answer in words (``label``); after
+every answer the rules run on by themselves (``rules.advance``).
 """
 
 from __future__ import annotations
@@ -22,25 +22,22 @@ from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
 
 
-# ----------------------------------------------------------------------------- entry points
-def legal(s: dict, seat: int) -> list[str]:
-    f = R.decision(s, seat)
-    return [] if f is None else DECISIONS.legal(s, f)
+# ----------------------------------------------------------------------------- answers
+def _answer(apply):
+    """A kind's ``apply`` behind the checks every Florence decision shares:
+    the verbs it takes (``rules.VERBS``), and selling prestige points, which
+    most decisions allow besides their own answers."""
 
+    def answer(s: dict, f: dict, a: Action) -> None:
+        st, verb = f["k"], a[0]
+        if verb not in R.VERBS[st]:
+            raise IllegalAction(f"now you must {R.WHAT[st]}")
+        if verb == "sell":
+            R.sell_pp(s["players"][f["p"]], a.num(0, "the number of prestige points"))
+            return
+        apply(s, f, a)
 
-def apply(s: dict, seat: int, action: str | Action) -> None:
-    f = R.decision(s, seat)
-    if f is None:
-        raise IllegalAction("you owe no decision now")
-    a = action if type(action) is Action else N.parse(action)
-    st, verb = f["k"], a[0]
-    if verb not in R.VERBS[st]:
-        raise IllegalAction(f"now you must {R.WHAT[st]}")
-    if verb == "sell":
-        R.sell_pp(s["players"][seat], a.num(0, "the number of prestige points"))
-        return
-    DECISIONS.apply(s, a, f)
-    R.advance(s)
+    return answer
 
 
 # ----------------------------------------------------------------------------- questions
@@ -219,19 +216,29 @@ def label(s: dict, f: dict, a: Action) -> str:
 # ----------------------------------------------------------------------------- the table
 DECISIONS = Decisions(
     {
-        "return": Kind(R.legal_return, R.apply_return, _text_return, _preview_return, label),
-        "place": Kind(R.legal_place, R.apply_place, _text_place, _preview_place, label),
-        "keep": Kind(R.legal_keep, R.apply_keep, _text_keep, _preview_cards, label),
-        "order": Kind(R.legal_order, R.apply_order, _text_order, _preview_cards, label),
+        "return": Kind(
+            R.legal_return, _answer(R.apply_return), _text_return, _preview_return, label
+        ),
+        "place": Kind(R.legal_place, _answer(R.apply_place), _text_place, _preview_place, label),
+        "keep": Kind(R.legal_keep, _answer(R.apply_keep), _text_keep, _preview_cards, label),
+        "order": Kind(R.legal_order, _answer(R.apply_order), _text_order, _preview_cards, label),
         "recruit_now": Kind(
-            R.legal_recruit_now, R.apply_recruit_now, _text_recruit_now, _preview_recruit_now, label
+            R.legal_recruit_now,
+            _answer(R.apply_recruit_now),
+            _text_recruit_now,
+            _preview_recruit_now,
+            label,
         ),
-        "convert": Kind(R.legal_convert, R.apply_convert, _text_convert, _preview_convert, label),
+        "convert": Kind(
+            R.legal_convert, _answer(R.apply_convert), _text_convert, _preview_convert, label
+        ),
         "nominate": Kind(
-            R.legal_nominate, R.apply_nominate, _text_nominate, _preview_nominate, label
+            R.legal_nominate, _answer(R.apply_nominate), _text_nominate, _preview_nominate, label
         ),
-        "last": Kind(R.legal_last, R.apply_last, _text_last, _preview_last, label),
-        "bid": Kind(R.legal_bid, R.apply_bid, _text_bid, _preview_bid, label),
-        "turn": Kind(R.legal_turn, R.apply_turn, _text_turn, _preview_turn, label),
-    }
+        "last": Kind(R.legal_last, _answer(R.apply_last), _text_last, _preview_last, label),
+        "bid": Kind(R.legal_bid, _answer(R.apply_bid), _text_bid, _preview_bid, label),
+        "turn": Kind(R.legal_turn, _answer(R.apply_turn), _text_turn, _preview_turn, label),
+    },
+    owed=R.owed,
+    settle=R.advance,
 )

@@ -1,6 +1,6 @@
-"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+"""Hidden information for bots: deal anew what a seat cannot see.
 
-Hidden in Princes of Florence (see ``view.py``): other players' money (while
+Hidden in Princes of Florence (``view.SECRETS``, which the core masks): other players' money (while
 the option ``hide_money`` is on and the game is not over), their profession
 cards in hand (and dealt cards during setup), bonus cards, prestige cards
 (until the end) and the cards they are choosing from or ordering after a
@@ -8,7 +8,7 @@ draw; the professions returned at setup; the order, and so the contents, of
 the profession, bonus and prestige decks; and the RNG. Counts stay public:
 hand sizes, bonus and prestige card counts, recruiting cards, deck sizes.
 
-``redact`` keeps the state's shape and replaces each hidden item by "?".
+The masked state keeps the state's shape, each hidden item "?".
 ``determinize`` deals every card the seat has not seen (the box minus what it
 can see: its own cards, the displays, the bonus cards used in works) at
 random into the hidden places, and gives each other player an estimate of
@@ -22,11 +22,10 @@ import random
 from collections import Counter
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import HIDDEN
 from florencia_tui.core.multiset import minus
 from florencia_tui.core.state import clone
 from florencia_tui.games.florence import data as D
-
-HIDDEN = "?"
 
 #: The three card families: box contents, deck key, player field, pending deck name.
 FAMILIES = (
@@ -39,36 +38,6 @@ FAMILIES = (
 #: keeps only the current round's prices): a little above the opening bid of
 #: 200, what objects usually go for.
 PAST_AUCTION_PRICE = 300
-
-
-def _mask(cards: list) -> list:
-    return [HIDDEN] * len(cards)
-
-
-def money_hidden(s: dict, owner: int, seat: int) -> bool:
-    return owner != seat and s["options"].get("hide_money", True) and s["phase"] != "over"
-
-
-def redact(s: dict, seat: int) -> dict:
-    """The state as ``seat`` knows it: every hidden item "?", no RNG."""
-    r = clone(s)
-    r["rng"] = None
-    for key in ("prof_deck", "bonus_deck", "prestige_deck", "returned"):
-        r[key] = _mask(s[key])
-    over = s["phase"] == "over"
-    for i, p in enumerate(r["players"]):
-        if i == seat:
-            continue
-        for key in ("hand", "deal", "bonus"):
-            p[key] = _mask(p[key])
-        if not over:
-            p["prestige"] = _mask(p["prestige"])
-        if money_hidden(s, i, seat):
-            p["money"] = HIDDEN
-    for pend in r["pending"]:
-        if "cards" in pend and pend["p"] != seat:
-            pend["cards"] = _mask(pend["cards"])
-    return r
 
 
 # ----------------------------------------------------------------------------- dealing

@@ -7,7 +7,6 @@ import random
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, Variant, rank_cards
 from florencia_tui.core.notation import Action
-from florencia_tui.core.undo import took_from
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import decisions as DC
 from florencia_tui.games.florence import determinize as DT
@@ -27,11 +26,6 @@ def _prof_name(k: str) -> str:
 
 
 class Florence(Game):
-    id = "florence"
-    title = "Princes of Florence"
-    decisions = DC.DECISIONS
-    min_players = 3
-    max_players = 5
     variants = (
         Variant(
             "p10_one_type",
@@ -52,43 +46,26 @@ class Florence(Game):
     def options_in_effect(self, s):
         return {**self.default_options(), **SC.options(s)}
 
+    decisions = DC.DECISIONS
+    secrets = V.SECRETS
+    # Drawing 5 cards (profession, bonus or prestige) reveals them without
+    # using randomness at that moment: never undoable. Ending the game shows
+    # everyone's money and prestige cards (their secrets' time is over).
+    chance = ("prof_deck", "bonus_deck", "prestige_deck")
+    parse = staticmethod(N.parse)
+
     def _new(self, names, seed, options):
         return R.new_state(names, seed, options)
 
-    def to_act(self, s):
-        return R.to_act(s)
-
-    def prompt(self, s, seat) -> Prompt:
-        return V.prompt(s, seat)
-
-    def legal(self, s, seat):
-        return DC.legal(s, seat)
-
-    def _apply(self, s, seat, action):
-        DC.apply(s, seat, action)
-
-    def undo_barrier(self, before, after, seat, action):
-        # Drawing 5 cards (profession, bonus or prestige) reveals them without
-        # using randomness at that moment: never undoable. Ending the game
-        # shows everyone's money and prestige cards.
-        return (
-            super().undo_barrier(before, after, seat, action)
-            or after["phase"] == "over"
-            or took_from(before, after, "prof_deck", "bonus_deck", "prestige_deck")
-        )
-
-    # ----------------------------------------------------------------- bots
-    def redact(self, s, seat):
-        return DT.redact(s, seat)
-
-    def determinize(self, r, seat, seed):
-        return DT.determinize(r, seat, seed)
+    to_act = staticmethod(R.to_act)
+    _view = staticmethod(V.view)
+    determinize = staticmethod(DT.determinize)
 
     def is_over(self, s):
         return s["phase"] == "over"
 
-    def view(self, s, seat):
-        return V.view(s, seat)
+    def idle_prompt(self, s, seat):
+        return Prompt(seat, "florence.wait", "Nothing to decide now.", {})
 
     def upgrade(self, s):
         """Saves from before the decision stack queued their frames with the
@@ -195,35 +172,23 @@ class Florence(Game):
         ph = {"setup": "Setup", "auction": "Auction", "action": "Actions"}[s["phase"]]
         return f"Round {s['round']}/{D.ROUNDS} - {ph} (minimum work {R.min_wv(s)})"
 
-    def label(self, s, seat, action):
-        try:
-            a = N.parse(action)
-        except IllegalAction:
-            return action
-        f = R.decision(s, seat)
-        if f is None:
-            return DC.label(s, {"k": "", "p": seat}, a)
-        return DC.DECISIONS.label(s, a, f)
-
-    def describe(self, s, seat, action, viewer):
+    def describe(self, s, seat, action, viewer, after=None):
         try:
             a = N.parse(action)
         except IllegalAction:
             return f"{_pname(s, seat)}: {action}"
         line = self._describe(s, seat, a, viewer)
-        if s["phase"] == "auction" and a.verb in ("nominate", "pass"):
-            line += self._sale_note(s, seat, a)
-        if a.verb == "done":
-            line += self._round_end_note(s, seat, a)
+        ends_sale = s["phase"] == "auction" and a.verb in ("nominate", "pass")
+        if ends_sale or a.verb == "done":
+            after = self.state_after(s, seat, str(a), after)
+            if after is not None:
+                line += self._sale_note(s, after) if ends_sale else self._round_end_note(s, after)
         return line
 
-    def _round_end_note(self, s, seat, action: Action) -> str:
+    def _round_end_note(self, s, s2) -> str:
         """'; round 1 ends: best work of the round (value 9): Ben +3 PP' when
-        ``action`` ends a round (the prestige it gives shows up with its reason)."""
-        try:
-            s2 = self.apply(s, seat, str(action))
-        except IllegalAction:
-            return ""
+        the action that led from ``s`` to ``s2`` ended a round (the prestige
+        it gives shows up with its reason)."""
         before, after = s.get("history") or [], s2.get("history") or []
         if len(after) == len(before):
             return ""
@@ -237,12 +202,9 @@ class Florence(Game):
         value = last["wv"][winners[0]]
         return f"{note}: best work of the round (value {value}): {names} +{D.PP_BEST_WORK} PP{each}"
 
-    def _sale_note(self, s, seat, action: Action) -> str:
-        """'; David buys the Jester for 700' when ``action`` ends an auction."""
-        try:
-            s2 = self.apply(s, seat, str(action))
-        except IllegalAction:
-            return ""
+    def _sale_note(self, s, s2) -> str:
+        """'; David buys the Jester for 700' when the action that led from
+        ``s`` to ``s2`` ended an auction."""
         a1, a2 = s["auction"], s2["auction"]
         if a2 is None or a2 is a1:
             return ""

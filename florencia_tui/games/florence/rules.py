@@ -141,19 +141,29 @@ def to_act(s: dict) -> list[int]:
     return [s["turn"]["seat"]]
 
 
-def decision(s: dict, seat: int) -> dict | None:
-    """The frame of the decision ``seat`` owes now (None if none): the top of
-    the stack, or the phase's ordinary step as an unstored frame."""
-    if seat not in to_act(s):
-        return None
+def owed(s: dict) -> list[dict]:
+    """The decisions owed now, one frame per seat: the top of the stack, or
+    the phase's ordinary step as an unstored frame (at setup every seat
+    still returning a profession, at once)."""
+    ph = s["phase"]
+    if ph == "over":
+        return []
     pending = s["pending"]
     if pending:
-        return pending[-1]  # DS.top, inlined: this is on every legal/apply
-    if s["phase"] == "setup":
-        return {"k": "return", "p": seat}
-    if s["phase"] == "auction":
-        return {"k": s["auction"]["step"], "p": seat}
-    return {"k": "turn", "p": seat}
+        return [pending[-1]]
+    if ph == "setup":
+        return [{"k": "return", "p": p} for p in to_act(s)]
+    if ph == "auction":
+        return [{"k": s["auction"]["step"], "p": s["auction"]["actor"]}]
+    return [{"k": "turn", "p": s["turn"]["seat"]}]
+
+
+def decision(s: dict, seat: int) -> dict | None:
+    """The frame of the decision ``seat`` owes now (None if none)."""
+    for f in owed(s):
+        if f["p"] == seat:
+            return f
+    return None
 
 
 def frame_of_old(f: dict) -> dict:

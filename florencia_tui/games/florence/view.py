@@ -1,15 +1,16 @@
-"""Per-seat views and prompts of The Princes of Florence.
+"""What one seat may see of The Princes of Florence.
 
 Public: tiles, fame track, jesters, builders, freedoms, displays, completed
-works, auction, supply counts, hand sizes. Private to their owner: money
-(unless the option ``hide_money`` is off), professions, bonus, prestige and
-recruiting cards in hand, drawn cards being chosen. Never shown: deck order,
-the rng.
+works, auction, supply counts, hand sizes. Private to their owner
+(:data:`SECRETS`, core/hidden.py): money (unless the option ``hide_money`` is
+off), professions, bonus, prestige and recruiting cards in hand, drawn cards
+being chosen. Never shown: deck order, the rng. :func:`view` draws the
+screens' dict from a state masked by SECRETS.
 """
 
 from __future__ import annotations
 
-from florencia_tui.core.game import Prompt
+from florencia_tui.core.hidden import Secret
 from florencia_tui.core.state import clone
 from florencia_tui.games.florence import data as D
 from florencia_tui.games.florence import decisions as DC
@@ -17,6 +18,28 @@ from florencia_tui.games.florence import geometry as G
 from florencia_tui.games.florence import notation as N
 from florencia_tui.games.florence import rules as R
 from florencia_tui.games.florence import scoring as SC
+
+
+def _until_the_end(s: dict, owner) -> bool:
+    return s["phase"] != "over"
+
+
+def _money_hidden(s: dict, owner) -> bool:
+    return s["options"].get("hide_money", True) and s["phase"] != "over"
+
+
+SECRETS = (
+    Secret("prof_deck"),
+    Secret("bonus_deck"),
+    Secret("prestige_deck"),
+    Secret("returned"),
+    Secret("players.*.hand", owner="*"),
+    Secret("players.*.deal", owner="*"),
+    Secret("players.*.bonus", owner="*"),
+    Secret("players.*.prestige", owner="*", hidden=_until_the_end),
+    Secret("players.*.money", owner="*", hidden=_money_hidden),
+    Secret("pending.*.cards", owner="p"),
+)
 
 # Every valid orientation of every piece with its cells, built once; each view
 # gets its own copy (core.state.clone).
@@ -99,6 +122,7 @@ def _auction_view(s: dict) -> dict | None:
 
 
 def view(s: dict, seat) -> dict:
+    """The screens' dict, from ``s`` as ``seat`` knows it (masked by SECRETS)."""
     to_act = R.to_act(s)
     a = s["auction"]
     bought = a["bought"] if a else {}
@@ -144,8 +168,13 @@ def view(s: dict, seat) -> dict:
     if to_act:
         who = to_act[0]
         if seat in to_act:
-            pr = prompt(s, seat)
-            v["prompt"] = {"seat": pr.seat, "kind": pr.kind, "text": pr.text, "data": pr.data}
+            f = R.decision(s, seat)
+            v["prompt"] = {
+                "seat": seat,
+                "kind": f"florence.{f['k']}",
+                "text": DC.DECISIONS.text(s, f),
+                "data": DC.DECISIONS.preview(s, f),
+            }
         else:
             v["prompt"] = public_prompt(s, who)
     if s["phase"] == "over":
@@ -154,25 +183,18 @@ def view(s: dict, seat) -> dict:
 
 
 def public_prompt(s: dict, seat: int) -> dict:
-    """What everyone may see of ``seat``'s pending decision."""
-    pr = prompt(s, seat)
-    data = {
-        k: pr.data[k]
-        for k in ("high_bid", "item", "wv", "lines", "payment", "max_pp", "piece", "deck", "count")
-        if k in pr.data
-    }
-    st = R.step(s, seat)
+    """What everyone may see of ``seat``'s pending decision (an action turn's
+    preview is its player's own: hand, money, bonus cards)."""
+    f = R.decision(s, seat)
     text = {
         "keep": f"{s['names'][seat]} is choosing a card",
         "order": f"{s['names'][seat]} is putting cards under the deck",
         "return": "Players are choosing their professions",
-    }.get(st, pr.text)
-    return {"seat": seat, "kind": pr.kind, "text": text, "data": data}
-
-
-def prompt(s: dict, seat: int) -> Prompt:
-    """The decision ``seat`` owes, its question and preview from the table."""
-    f = R.decision(s, seat)
-    if f is None:
-        return Prompt(seat, "florence.wait", "Nothing to decide now.", {})
-    return Prompt(seat, f"florence.{f['k']}", DC.DECISIONS.text(s, f), DC.DECISIONS.preview(s, f))
+    }.get(f["k"]) or DC.DECISIONS.text(s, f)
+    preview = {} if f["k"] == "turn" else DC.DECISIONS.preview(s, f)
+    data = {
+        k: preview[k]
+        for k in ("high_bid", "item", "wv", "lines", "payment", "max_pp", "piece", "deck", "count")
+        if k in preview
+    }
+    return {"seat": seat, "kind": f"florence.{f['k']}", "text": text, "data": data}

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 from florencia_tui.core.plugin import BotKit
-from florencia_tui.games.palazzo import rules
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.notation import fmt_cards
 from florencia_tui.games.palazzo.payment import cheap_payments, cheap_raises, value_of
@@ -114,7 +113,7 @@ def candidates(game, s: dict, seat: int) -> list[str]:
         st = a["bids"][str(seat)]
         raises = cheap_raises(s["hands"][seat], st["currency"], a["high_total"] - st["total"])
         return [f"bid {fmt_cards(p)}" for p in raises] + ["pass"]
-    return rules.legal(s, seat)
+    return game.legal(s, seat)
 
 
 palazzo_eval = evaluation(SEARCH_GROWTH)

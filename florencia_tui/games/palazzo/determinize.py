@@ -1,9 +1,9 @@
-"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+"""Hidden information for bots: deal anew what a seat cannot see.
 
-Hidden in Palazzo: other players' hands, the deck order, the order (and so the
-contents) of the tile stacks, which tiles left the game, and the RNG. The
-unseen items are everything in the box minus what the seat can see, so
-``determinize`` depends only on what the seat knows.
+Hidden in Palazzo (``view.SECRETS``): other players' hands, the deck order,
+the order (and so the contents) of the tile stacks, which tiles left the
+game, and the RNG. The unseen items are everything in the box minus what the
+seat can see, so ``determinize`` depends only on what the seat knows.
 """
 
 from __future__ import annotations
@@ -11,23 +11,13 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import HIDDEN
 from florencia_tui.core.multiset import minus
 from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.payment import sort_cards
 
-HIDDEN = "?"
 _STACK_OF = {t[0]: t[1] for t in data.TILES} | {r: "III" for r in data.RIDERS}
-
-
-def redact(s: dict, seat: int) -> dict:
-    r = clone(s)
-    r["rng"] = None
-    r["hands"] = [h if p == seat else [HIDDEN] * len(h) for p, h in enumerate(s["hands"])]
-    r["deck"] = [HIDDEN] * len(s["deck"])
-    r["stacks"] = {k: [HIDDEN] * len(v) for k, v in s["stacks"].items()}
-    r["out"] = [HIDDEN] * len(s["out"])
-    return r
 
 
 def _visible_tiles(r: dict) -> list[str]:

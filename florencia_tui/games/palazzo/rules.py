@@ -2,9 +2,11 @@
 
 The state is a plain dict; ``phase`` names the decision owed:
 turn, take, buy_or_auction, pay, build, pick, bid, rebuild, rebuild_pay, over.
-Each phase's handlers are in :data:`PHASES`, except "build": the tiles a seat
-acquired wait in a decision frame ``{"k": "build", "p": seat, "tiles": [...]}``
-on ``s["pending"]`` (core/decisions.py), answered through :data:`DECISIONS`.
+Every decision is a frame of core/decisions.py answered through
+:data:`DECISIONS`: the tiles a seat acquired wait in a stacked frame
+``{"k": "build", "p": seat, "tiles": [...]}`` on ``s["pending"]``; the other
+phases' frames are made from the state by :func:`owed` (``{"k": phase, "p":
+seat}``), never stored.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from florencia_tui.core import decisions as D
 from florencia_tui.core import rng
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.notation import Action, to_int
+from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.data import tile
 from florencia_tui.games.palazzo.notation import fmt_cards, parse_cards, parse_tile
@@ -92,6 +95,8 @@ def current_stack(s: dict) -> str:
 
 
 def to_act(s: dict) -> list[int]:
+    """The seat of the one frame :func:`owed` (asked on every step, so worked
+    out without making the frame)."""
     if s["pending"]:
         return [D.owner(s)]
     ph = s["phase"]
@@ -105,6 +110,14 @@ def to_act(s: dict) -> list[int]:
     if ph == "bid":
         return [s["auction"]["turn"]]
     return [s["active"]]
+
+
+def owed(s: dict) -> list[dict]:
+    """The decision owed now: the top build frame, else the phase's own."""
+    pending = s["pending"]
+    if pending:
+        return [pending[-1]]
+    return [{"k": s["phase"], "p": p} for p in to_act(s)]
 
 
 def name(s: dict, seat: int) -> str:
@@ -225,16 +238,8 @@ def _palace_arg(s: dict, seat: int, text: str) -> int:
 # ----------------------------------------------------------------------------- legal
 
 
-def legal(s: dict, seat: int) -> list[str]:
-    if seat not in to_act(s):
-        return []
-    if s["pending"]:
-        return DECISIONS.legal(s)
-    phase = PHASES.get(s["phase"])
-    return [] if phase is None else phase.legal(s, seat)
-
-
-def _turn_legal(s: dict, seat: int) -> list[str]:
+def _turn_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     out = []
     if money_legal(s):
         out.append("money")
@@ -244,28 +249,31 @@ def _turn_legal(s: dict, seat: int) -> list[str]:
     return out
 
 
-def _take_legal(s: dict, seat: int) -> list[str]:
+def _take_legal(s: dict, f: dict) -> list[str]:
     return [f"take {c}" for c in sort_cards(set(s["revealed"]))]
 
 
-def _buy_or_auction_legal(s: dict, seat: int) -> list[str]:
+def _buy_or_auction_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     return buy_options(s, seat) + ["auction"]
 
 
-def _pay_legal(s: dict, seat: int) -> list[str]:
+def _pay_legal(s: dict, f: dict) -> list[str]:
     # "Puede pagar más de lo requerido pero no recibe cambio": at price 0
     # too, so `pay none` and every legal payment (pointless, but legal).
+    seat = f["p"]
     price = s["buying"]["price"]
     return (["pay none"] if price <= 0 else []) + [
         f"pay {fmt_cards(p)}" for p in legal_subsets(s["hands"][seat]) if best_value(p) >= price
     ]
 
 
-def _pick_legal(s: dict, seat: int) -> list[str]:
+def _pick_legal(s: dict, f: dict) -> list[str]:
     return [f"pick {t}" for t in s["handout"]["tiles"]]
 
 
-def _bid_legal(s: dict, seat: int) -> list[str]:
+def _bid_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     a = s["auction"]
     st = a["bids"][str(seat)]
     out = []
@@ -276,7 +284,8 @@ def _bid_legal(s: dict, seat: int) -> list[str]:
     return out + ["pass"]
 
 
-def _rebuild_pay_legal(s: dict, seat: int) -> list[str]:
+def _rebuild_pay_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     return [f"pay {c}" for c in sort_cards(set(s["hands"][seat]))]
 
 
@@ -295,23 +304,13 @@ def buy_options(s: dict, seat: int) -> list[str]:
 # ----------------------------------------------------------------------------- apply
 
 
-def apply(s: dict, seat: int, action: str) -> None:
-    a = Action.parse(action)
-    if s["pending"]:
-        DECISIONS.apply(s, a)
-        return
-    phase = PHASES.get(s["phase"])
-    if phase is None:
-        raise IllegalAction("the game is over")
-    phase.apply(s, seat, a)
-
-
 def _expect(verb: str, allowed: tuple[str, ...], what: str) -> None:
     if verb not in allowed:
         raise IllegalAction(f"'{verb}' is not possible now: {what}")
 
 
-def _ph_turn(s: dict, seat: int, act: Action) -> None:
+def _ph_turn(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("money", "tiles", "rebuild"), "choose money, tiles or rebuild")
     if args:
@@ -363,7 +362,8 @@ def _draw_two(s: dict, seat: int) -> None:
     s["last"] = f"{name(s, seat)} draws tiles: {', '.join(parts)}"
 
 
-def _ph_take(s: dict, seat: int, act: Action) -> None:
+def _ph_take(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("take",), "take one of the revealed cards, e.g. 'take Red5'")
     if len(args) != 1:
@@ -382,7 +382,8 @@ def _ph_take(s: dict, seat: int, act: Action) -> None:
         end_turn(s)
 
 
-def _ph_buy_or_auction(s: dict, seat: int, act: Action) -> None:
+def _ph_buy_or_auction(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("buy", "auction"), "buy supply tiles or auction")
     if verb == "auction":
@@ -412,7 +413,8 @@ def _ph_buy_or_auction(s: dict, seat: int, act: Action) -> None:
     s["last"] = f"{name(s, seat)} chooses to buy {' and '.join(tiles)} for {price}"
 
 
-def _ph_pay(s: dict, seat: int, act: Action) -> None:
+def _ph_pay(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("pay",), "pay for the tiles, e.g. 'pay Red4+Red5'")
     price = s["buying"]["price"]
@@ -435,14 +437,19 @@ def _ph_pay(s: dict, seat: int, act: Action) -> None:
     s["phase"] = "build"
 
 
-def _start_auction(s: dict, seat: int) -> None:
+def auction_target(s: dict) -> int | None:
+    """The quarry an auction would put up: the first non-empty one after the
+    master builder's (None: every other quarry is empty)."""
     m = s["master"]
-    target = None
     for step in range(1, data.QUARRIES):
         q = (m + step) % data.QUARRIES
         if s["quarries"][q]:
-            target = q
-            break
+            return q
+    return None
+
+
+def _start_auction(s: dict, seat: int) -> None:
+    target = auction_target(s)
     if target is None:
         s["last"] = f"{name(s, seat)} auctions: every other quarry is empty, nothing happens"
         end_turn(s)
@@ -488,7 +495,8 @@ def _next_bidder(a: dict, n: int, frm: int) -> int:
     return frm
 
 
-def _ph_bid(s: dict, seat: int, act: Action) -> None:
+def _ph_bid(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("bid", "pass"), "raise with 'bid <cards>' or 'pass'")
     a = s["auction"]
@@ -541,7 +549,8 @@ def _win_auction(s: dict, w: int) -> None:
     s["phase"] = "build"
 
 
-def _ph_pick(s: dict, seat: int, act: Action) -> None:
+def _ph_pick(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("pick",), "pick one of the quarry tiles, e.g. 'pick S31a'")
     h = s["handout"]
@@ -609,7 +618,8 @@ def _build_apply(s: dict, f: dict, a: Action) -> None:
         _after_build(s)
 
 
-def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
+def _ph_rebuild(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("detach", "insert", "scrap"), "detach, insert or scrap")
     pals = s["palaces"][seat]
@@ -617,15 +627,15 @@ def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
         if len(args) != 2:
             raise IllegalAction("write 'detach <palace> <floor>'")
         i = _palace_arg(s, seat, args[0])
-        f = to_int(args[1], "floor")
+        floor = to_int(args[1], "floor")
         if len(pals[i]) < 2:
             raise IllegalAction(f"palace {i + 1} is a single tile already: detach needs 2 or more")
-        hit = [t for t in pals[i] if tile(t)[1] == f]
+        hit = [t for t in pals[i] if tile(t)[1] == floor]
         if not hit:
-            raise IllegalAction(f"palace {i + 1} has no floor {f}")
+            raise IllegalAction(f"palace {i + 1} has no floor {floor}")
         pals[i].remove(hit[0])
         pals.append([hit[0]])
-        desc = f"detaches floor {f} from palace {i + 1}"
+        desc = f"detaches floor {floor} from palace {i + 1}"
     elif verb == "insert":
         if len(args) != 2:
             raise IllegalAction("write 'insert <single-tile palace> <target palace>'")
@@ -639,9 +649,9 @@ def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
                 "inserted (detach the tile first)"
             )
         t = pals[i][0]
-        f = tile(t)[1]
-        if any(tile(x)[1] == f for x in pals[j]):
-            raise IllegalAction(f"palace {j + 1} already has floor {f}")
+        floor = tile(t)[1]
+        if any(tile(x)[1] == floor for x in pals[j]):
+            raise IllegalAction(f"palace {j + 1} already has floor {floor}")
         pals[j].append(t)
         pals[j].sort(key=lambda x: tile(x)[1])
         del pals[i]
@@ -663,7 +673,8 @@ def _ph_rebuild(s: dict, seat: int, act: Action) -> None:
     s["last"] = f"{name(s, seat)} {desc}"
 
 
-def _ph_rebuild_pay(s: dict, seat: int, act: Action) -> None:
+def _ph_rebuild_pay(s: dict, f: dict, act: Action) -> None:
+    seat = f["p"]
     verb, args = act
     _expect(verb, ("pay",), "pay one card for the rebuild, e.g. 'pay C2'")
     cards = parse_cards(" ".join(args)) if args else []
@@ -702,19 +713,198 @@ def _build_label(s: dict, f: dict, a: Action) -> str:
     return str(a)
 
 
-#: The decisions owed beyond the ordinary turn: frame kind -> handlers.
-DECISIONS = D.Decisions(
-    {"build": D.Kind(_build_legal, _build_apply, _build_text, _build_preview, _build_label)}
-)
+# ----------------------------------------------------------------------------- asking
+def _hand(s: dict, f: dict) -> list[str]:
+    return list(s["hands"][f["p"]])
 
-#: The phases of a turn: phase -> handlers ("build" is a frame, in DECISIONS).
-PHASES = {
-    "turn": D.Phase(_turn_legal, _ph_turn),
-    "take": D.Phase(_take_legal, _ph_take),
-    "buy_or_auction": D.Phase(_buy_or_auction_legal, _ph_buy_or_auction),
-    "pay": D.Phase(_pay_legal, _ph_pay),
-    "bid": D.Phase(_bid_legal, _ph_bid),
-    "pick": D.Phase(_pick_legal, _ph_pick),
-    "rebuild": D.Phase(rebuild_ops, _ph_rebuild),
-    "rebuild_pay": D.Phase(_rebuild_pay_legal, _ph_rebuild_pay),
-}
+
+def _turn_text(s: dict, f: dict) -> str:
+    return "Your turn: take money, draw tiles, or rebuild?"
+
+
+def _turn_preview(s: dict, f: dict) -> dict:
+    return {
+        "options": _turn_legal(s, f),
+        "money_reveals": s["n"] + 1,
+        "price_after_draw": max(0, data.BASE_PRICE - len(s["supply"]) - 1),
+    }
+
+
+def _turn_label(s: dict, f: dict, a: Action) -> str:
+    words = {
+        "money": f"Take money (reveal {s['n'] + 1})",
+        "tiles": "Draw tiles, then buy or auction",
+        "rebuild": "Rebuild a palace (1 card)",
+    }
+    return words.get(a.verb, str(a))
+
+
+def _take_text(s: dict, f: dict) -> str:
+    first = s["takers"][:2] == [f["p"], f["p"]]
+    return "Take one of the revealed cards" + (" (you take two)" if first else "")
+
+
+def _take_preview(s: dict, f: dict) -> dict:
+    return {"revealed": list(s["revealed"]), "remaining_takes": s["takers"].count(f["p"])}
+
+
+def _take_label(s: dict, f: dict, a: Action) -> str:
+    return f"Take {' '.join(a.args)}" if a.verb == "take" else str(a)
+
+
+def _buy_or_auction_text(s: dict, f: dict) -> str:
+    return f"Buy from the supply (unit price {unit_price(s)}) or auction the next quarry?"
+
+
+def _buy_or_auction_preview(s: dict, f: dict) -> dict:
+    target = auction_target(s)
+    return {
+        "supply": list(s["supply"]),
+        "unit_price": unit_price(s),
+        "max_payment": max_single_payment(s["hands"][f["p"]]),
+        "buy": buy_options(s, f["p"]),
+        "auction_quarry": target,
+        "auction_tiles": (list(s["quarries"][target]) if target is not None else []),
+    }
+
+
+def _buy_or_auction_label(s: dict, f: dict, a: Action) -> str:
+    if a.verb == "buy":
+        return f"Buy {' + '.join(a.args)} ({unit_price(s) * len(a.args)})"
+    if a.verb == "auction":
+        q = auction_target(s)
+        return "Auction (nothing to auction)" if q is None else f"Auction Q{q}"
+    return str(a)
+
+
+def _pay_text(s: dict, f: dict) -> str:
+    b = s["buying"]
+    return f"Pay at least {b['price']} for {' and '.join(b['tiles'])}"
+
+
+def _pay_preview(s: dict, f: dict) -> dict:
+    b = s["buying"]
+    hand = _hand(s, f)
+    return {
+        "price": b["price"],
+        "tiles": list(b["tiles"]),
+        "hand": hand,
+        "max_payment": max_single_payment(hand),
+    }
+
+
+def _pay_label(s: dict, f: dict, a: Action) -> str:
+    """A payment in words, with its best value (the rebuild's one card too)."""
+    if a.verb != "pay":
+        return str(a)
+    try:
+        cards = parse_cards(" ".join(a.args))
+    except IllegalAction:
+        return str(a)
+    return f"Pay {fmt_cards(cards)} ({best_value(cards) or 0})"
+
+
+def _pick_text(s: dict, f: dict) -> str:
+    return "Take one tile from the quarry (then build or discard it)"
+
+
+def _pick_preview(s: dict, f: dict) -> dict:
+    h = s["handout"]
+    return {"tiles": list(h["tiles"]), "quarry": h["quarry"]}
+
+
+def _pick_label(s: dict, f: dict, a: Action) -> str:
+    return f"Pick {' '.join(a.args)}" if a.verb == "pick" else str(a)
+
+
+def _bid_text(s: dict, f: dict) -> str:
+    a = s["auction"]
+    return f"Raise over {a['high_total']} or pass (your bid: {a['bids'][str(f['p'])]['total']})"
+
+
+def _bid_preview(s: dict, f: dict) -> dict:
+    a = s["auction"]
+    st = a["bids"][str(f["p"])]
+    return {
+        "high_total": a["high_total"],
+        "high_seat": a["high_seat"],
+        "bid": clone(st),
+        "currency": st["currency"],
+        "tiles": list(a["tiles"]),
+        "hand": _hand(s, f),
+    }
+
+
+def _bid_label(s: dict, f: dict, a: Action) -> str:
+    if a.verb == "pass":
+        return "Pass"
+    if a.verb != "bid":
+        return str(a)
+    try:
+        cards = parse_cards(" ".join(a.args))
+    except IllegalAction:
+        return str(a)
+    st = s["auction"]["bids"][str(f["p"])]
+    v = best_value(cards, st["currency"]) or 0
+    return f"Bid {fmt_cards(cards)} (+{v} = {st['total'] + v})"
+
+
+def _rebuild_text(s: dict, f: dict) -> str:
+    return "Rebuild: detach, insert or scrap"
+
+
+def _rebuild_preview(s: dict, f: dict) -> dict:
+    return {
+        "options": rebuild_ops(s, f["p"]),
+        "palaces": [list(x) for x in s["palaces"][f["p"]]],
+    }
+
+
+def _rebuild_label(s: dict, f: dict, a: Action) -> str:
+    verb, args = a
+    if verb == "detach" and len(args) == 2:
+        return f"Detach floor {args[1]} from palace {args[0]}"
+    if verb == "insert" and len(args) == 2:
+        return f"Insert palace {args[0]} into palace {args[1]}"
+    if verb == "scrap" and args:
+        return f"Scrap palace {args[0]}"
+    return str(a)
+
+
+def _rebuild_pay_text(s: dict, f: dict) -> str:
+    return "Pay one card (any) for the rebuild"
+
+
+def _rebuild_pay_preview(s: dict, f: dict) -> dict:
+    return {"hand": _hand(s, f), "rebuild": s["rebuild"]}
+
+
+#: Every decision: its kind (the phase, or "build" for a stacked frame) -> handlers.
+DECISIONS = D.Decisions(
+    {
+        "turn": D.Kind(_turn_legal, _ph_turn, _turn_text, _turn_preview, _turn_label),
+        "take": D.Kind(_take_legal, _ph_take, _take_text, _take_preview, _take_label),
+        "buy_or_auction": D.Kind(
+            _buy_or_auction_legal,
+            _ph_buy_or_auction,
+            _buy_or_auction_text,
+            _buy_or_auction_preview,
+            _buy_or_auction_label,
+        ),
+        "pay": D.Kind(_pay_legal, _ph_pay, _pay_text, _pay_preview, _pay_label),
+        "bid": D.Kind(_bid_legal, _ph_bid, _bid_text, _bid_preview, _bid_label),
+        "pick": D.Kind(_pick_legal, _ph_pick, _pick_text, _pick_preview, _pick_label),
+        "build": D.Kind(_build_legal, _build_apply, _build_text, _build_preview, _build_label),
+        "rebuild": D.Kind(
+            lambda s, f: rebuild_ops(s, f["p"]),
+            _ph_rebuild,
+            _rebuild_text,
+            _rebuild_preview,
+            _rebuild_label,
+        ),
+        "rebuild_pay": D.Kind(
+            _rebuild_pay_legal, _ph_rebuild_pay, _rebuild_pay_text, _rebuild_pay_preview, _pay_label
+        ),
+    },
+    owed=owed,
+)

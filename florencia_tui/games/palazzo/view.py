@@ -1,14 +1,26 @@
-"""What one seat may see of a Palazzo state (hands of others, stack order, deck
-order, tiles removed unseen and the rng are left out)."""
+"""What one seat may see of a Palazzo state.
+
+:data:`SECRETS` declares what is hidden (core/hidden.py): the others' hands,
+the deck's order, the order (and so the contents) of the tile stacks and the
+tiles that left the game unseen; never the rng. :func:`view` draws the
+screens' dict from a state masked by it."""
 
 from __future__ import annotations
 
 from florencia_tui.core import decisions as D
+from florencia_tui.core.hidden import Secret
 from florencia_tui.core.state import clone
 from florencia_tui.games.palazzo import data
 from florencia_tui.games.palazzo.payment import max_single_payment
 from florencia_tui.games.palazzo.rules import accepts, current_stack, to_act, unit_price
 from florencia_tui.games.palazzo.scoring import player_score
+
+SECRETS = (
+    Secret("hands.*", owner="*"),
+    Secret("deck"),
+    Secret("stacks.*"),
+    Secret("out"),
+)
 
 PHASE_TEXT = {
     "turn": "choose an action",
@@ -63,6 +75,7 @@ def pending_view(s: dict) -> dict | None:
 
 
 def view(s: dict, seat: int | None) -> dict:
+    """The screens' dict, from ``s`` as ``seat`` knows it (masked by SECRETS)."""
     n = s["n"]
     players = []
     for p in range(n):

@@ -530,7 +530,7 @@ def candidates(game, s: dict, seat: int) -> list[str]:
         kinds = sorted(set(goods), key=data.GUILDS.index)
         opts = [[], goods] + [[g] for g in kinds] + [[g] * pl["goods"][g] for g in kinds]
         return list(dict.fromkeys("sell " + (fmt_goods(o) if o else "none") for o in opts))
-    return rules.legal(s, seat)
+    return game.legal(s, seat)
 
 
 #: The app's level: 500 iterations, about 0.12 s a decision (docs/bots.md).

@@ -1,6 +1,6 @@
-"""Hidden information for bots: mask what a seat cannot see, and deal it anew.
+"""Hidden information for bots: deal anew what a seat cannot see.
 
-Hidden from ``seat`` in Strasbourg (see ``view.py``):
+Hidden from ``seat`` in Strasbourg (``view.SECRETS``, which the core masks):
 
 * other players' drawn cards (hand), the contents of their face-down stacks
   (their sizes are public), their dealt task cards, and their kept task cards
@@ -32,34 +32,14 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import HIDDEN
 from florencia_tui.core.multiset import minus
 from florencia_tui.core.state import clone
 from florencia_tui.games.strasbourg import data
 
-HIDDEN = "?"
 _TASK_IDS = [t[0] for t in data.TASKS]
 #: How many task cards an opponent is assumed to have kept (unknown to the seat).
 _KEPT_WEIGHTS = {1: 3, 2: 4, 3: 2}
-
-
-def redact(s: dict, seat: int) -> dict:
-    r = clone(s)
-    r["rng"] = None
-    over = s["phase"] == "over"
-    for p, pl in enumerate(r["players"]):
-        if p == seat:
-            pl["deck"] = sorted(pl["deck"])  # contents known, order not
-            continue
-        if over:  # everything but deck order is shown at the end
-            pl["deck"] = [HIDDEN] * len(pl["deck"])
-            continue
-        pl["deck"] = [HIDDEN] * len(pl["deck"])
-        pl["hand"] = [HIDDEN] * len(pl["hand"])
-        pl["stacks"] = [[HIDDEN] * len(st) for st in pl["stacks"]]
-        pl["dealt"] = [HIDDEN] * len(pl["dealt"])
-        if pl["tasks"] is not None:
-            pl["tasks"] = HIDDEN
-    return r
 
 
 def known_out(r: dict, p: int) -> list[int]:

@@ -12,13 +12,11 @@ from florencia_tui.games.strasbourg import data, determinize, rules, scoring
 from florencia_tui.games.strasbourg import view as view_mod
 from florencia_tui.games.strasbourg.notation import fmt_goods, fmt_values, read
 
+#: The decision a seat is seen to owe, where it is not its prompt's kind.
+_PUBLIC = {"draw": "plan", "split": "plan"}
+
 
 class Strasbourg(Game):
-    id = "strasbourg"
-    title = "Strasbourg"
-    decisions = rules.DECISIONS
-    min_players = 3
-    max_players = 5
     # Everyone sees a player take a good from the supply or sell to the merchants.
     open_decisions = frozenset({"strasbourg.guild_reward", "strasbourg.sell"})
     variants = (
@@ -38,108 +36,31 @@ class Strasbourg(Game):
         ),
     )
 
+    decisions = rules.DECISIONS
+    secrets = view_mod.SECRETS
+    # Drawing shows the top card of a deck shuffled at setup (no randomness
+    # at the time): it cannot be taken back; nor can a bid (the bid kind
+    # ``reveals`` it), nor the end, which shows everyone's tasks and screens.
+    chance = ("players.*.deck",)
+
     def _new(self, names, seed, options):
         return rules.new_state(names, seed, options)
 
-    def to_act(self, s):
-        return rules.to_act(s)
-
-    def upgrade(self, s):
-        return rules.upgrade(s)
-
-    def legal(self, s, seat):
-        return rules.legal(s, seat)
-
-    def _apply(self, s, seat, action):
-        rules.apply(s, seat, action)
+    to_act = staticmethod(rules.to_act)
+    upgrade = staticmethod(rules.upgrade)
+    determinize = staticmethod(determinize.determinize)
 
     def is_over(self, s):
         return s["phase"] == "over"
 
-    def undo_barrier(self, before, after, seat, action):
-        """Drawing shows the top card of a deck shuffled at setup (no randomness
-        at the time) and a bid turns a face-down stack over: neither can be
-        taken back. Ending the game shows everyone's tasks and screens."""
-        if super().undo_barrier(before, after, seat, action) or after["phase"] == "over":
-            return True
-        try:
-            return Action.parse(action).verb in ("draw", "bid")
-        except IllegalAction:
-            return False
-
-    # ----- prompts -------------------------------------------------------------
-    def prompt(self, s, seat):
-        if seat not in rules.to_act(s):
-            return Prompt(seat, "strasbourg.wait", "Nothing to decide now.", {})
-        pl = s["players"][seat]
-        ph = s["phase"]
-        if ph == "tasks":
-            return Prompt(
-                seat,
-                "strasbourg.keep_tasks",
-                "Keep 1-5 of your dealt task cards (the rest leave the game).",
-                {
-                    "dealt": list(pl["dealt"]),
-                    "texts": [data.task_text(t, s["n"]) for t in pl["dealt"]],
-                },
-            )
-        if ph == "planning":
-            if pl["plan"] == "draw":
-                return Prompt(
-                    seat,
-                    "strasbourg.draw",
-                    f"Round {s['round']} planning: draw another card or stop? "
-                    f"(hand {len(pl['hand'])}, deck {len(pl['deck'])})",
-                    {
-                        "hand": list(pl["hand"]),
-                        "deck": len(pl["deck"]),
-                        "can_stop": "stop" in rules.legal(s, seat),
-                    },
-                )
-            return Prompt(
-                seat,
-                "strasbourg.split",
-                "Form your next stack from the cards in your hand.",
-                {"hand": list(pl["hand"]), "stacks": [list(x) for x in pl["stacks"]]},
-            )
-        f = D.top(s)
-        if f is not None:
-            return Prompt(
-                seat, rules.prompt_kind(f), rules.DECISIONS.text(s), rules.DECISIONS.preview(s)
-            )
-        b = s["bid"]
-        step = s["step"]
-        guild = rules.step_guild(s)
-        what = data.STEP_NAMES[step] + (f" ({data.GUILD_NAMES[guild]})" if guild else "")
-        return Prompt(
-            seat,
-            "strasbourg.bid",
-            f"Step {step}, {what}: bid a stack, pass"
-            + (" or spend a privilege?" if rules.can_privilege(s, seat) else "?"),
-            {
-                "step": step,
-                "guild": guild,
-                "stacks": [list(x) for x in pl["stacks"]],
-                "played": [[p, list(c)] for p, c in b["played"]],
-                "passed": list(b["passed"]),
-                "privileges": pl["priv"],
-                "can_privilege": rules.can_privilege(s, seat),
-                "sp": b["sp"],
-            },
-        )
-
-    # ----- bots -----------------------------------------------------------------
-    def redact(self, s, seat):
-        return determinize.redact(s, seat)
-
-    def determinize(self, r, seat, seed):
-        return determinize.determinize(r, seat, seed)
+    def idle_prompt(self, s, seat):
+        return Prompt(seat, "strasbourg.wait", "Nothing to decide now.", {})
 
     # ----- sampling ------------------------------------------------------------
     def sample(self, s, seat, rnd: random.Random) -> str:
         ph = s["phase"]
         pl = s["players"][seat]
-        if seat not in rules.to_act(s):
+        if seat not in self.to_act(s):
             raise IllegalAction(f"it is not seat {seat}'s decision")
         if ph == "tasks":
             d = pl["dealt"]
@@ -154,33 +75,25 @@ class Strasbourg(Game):
             goods = rules._goods_list(pl["goods"])
             pick = [g for g in goods if rnd.random() < 0.5]
             return "sell " + (fmt_goods(pick) if pick else "none")
-        return rnd.choice(rules.legal(s, seat))
+        return rnd.choice(self.legal(s, seat))
 
     # ----- views ----------------------------------------------------------------
-    def view(self, s, seat):
-        v = view_mod.view(s, seat)
-        acting = rules.to_act(s)
+    def _view(self, r, seat):
+        v = view_mod.view(r, seat)
+        acting = rules.to_act(r)
         if seat in acting:
-            pr = self.prompt(s, seat)
+            pr = self.prompt(r, seat)
             v["prompt"] = {"seat": pr.seat, "kind": pr.kind, "text": pr.text, "data": pr.data}
         else:
             v["prompt"] = None
-        v["waiting"] = [{"seat": p, "kind": self._public_kind(s, p)} for p in acting]
-        v["status"] = self.status(s)
+        # Whether another seat is drawing or splitting is its own: both "plan".
+        v["waiting"] = [
+            {"seat": f["p"], "kind": "strasbourg." + _PUBLIC.get(k, k)}
+            for f in self.owed(r)
+            for k in [self.decisions.prompt_kind(f)]
+        ]
+        v["status"] = self.status(r)
         return v
-
-    def _public_kind(self, s, seat):
-        if s["phase"] == "tasks":
-            return "strasbourg.keep_tasks"
-        if s["phase"] == "planning":
-            return "strasbourg.plan"
-        if s["pending"]:
-            return rules.prompt_kind(D.top(s))
-        return "strasbourg.bid"
-
-    def simultaneous(self, s):
-        """Keeping tasks and planning stacks: everyone at once, behind screens."""
-        return s["phase"] in ("tasks", "planning")
 
     def status(self, s):
         if s["phase"] == "over":
@@ -195,7 +108,7 @@ class Strasbourg(Game):
         return f"Round {s['round']}/{data.ROUNDS} - Step {step}: {data.STEP_NAMES[step]}{g}"
 
     # ----- log lines --------------------------------------------------------------
-    def describe(self, s, seat, action, viewer):
+    def describe(self, s, seat, action, viewer, after=None):
         name = self.player_name(s, seat)
         try:
             verb, arg = read(Action.parse(action))
@@ -255,33 +168,6 @@ class Strasbourg(Game):
             g = f["guild"]
             return f"{data.GOODS_NAMES[g]} ({data.GUILD_NAMES[g]})"
         return "good"
-
-    def label(self, s, seat, action):
-        try:
-            a = Action.parse(action)
-            if s["pending"]:
-                return rules.DECISIONS.label(s, a)
-            verb, arg = read(a)
-        except IllegalAction:
-            return action
-        if verb == "keep":
-            return "Keep " + ", ".join(arg)
-        if verb == "draw":
-            return "Draw a card"
-        if verb == "stop":
-            return "Stop drawing"
-        if verb == "stack":
-            return f"Stack {fmt_values(arg)} (= {sum(arg)})"
-        if verb == "bid":
-            stacks = s["players"][seat]["stacks"]
-            if 1 <= arg <= len(stacks):
-                return f"Bid stack {arg}: {fmt_values(stacks[arg - 1])} = {sum(stacks[arg - 1])}"
-            return f"Bid stack {arg}"
-        if verb == "pass":
-            return "Pass"
-        if verb == "privilege":
-            return "Spend a privilege (decide later)"
-        return action
 
     # ----- scores -------------------------------------------------------------------
     def scores(self, s):

@@ -21,6 +21,8 @@ State layout (plain JSON data)::
     bid        None | {"sp", "queue", "played": [[seat, cards]], "passed", "privs"}
     pending    [{"k", "p", ...}]  reward decisions (core.decisions frames:
                kind, owing seat), the one owed now LAST; handlers in DECISIONS
+               (the other decisions' frames are made by ``owed`` from the
+               phase: keeping tasks, drawing or splitting, bidding)
     last       None | the last resolved bidding step (public), see resolve_bid
 """
 
@@ -145,6 +147,8 @@ def can_privilege(s: dict, seat: int) -> bool:
 
 
 def to_act(s: dict) -> list[int]:
+    """The seats of the frames :func:`owed` (asked on every step, so worked
+    out without making the frames)."""
     ph = s["phase"]
     if ph == "tasks":
         return [p for p, pl in enumerate(s["players"]) if pl["tasks"] is None]
@@ -156,6 +160,20 @@ def to_act(s: dict) -> list[int]:
         if s["bid"] and s["bid"]["queue"]:
             return [s["bid"]["queue"][0]]
     return []
+
+
+def owed(s: dict) -> list[dict]:
+    """The decisions owed now: every seat still keeping tasks, or drawing or
+    splitting in the planning (all at once); the top reward frame; or the
+    bid of the first seat in the bidding queue."""
+    ph = s["phase"]
+    if ph == "tasks":
+        return [{"k": "keep_tasks", "p": p} for p in to_act(s)]
+    if ph == "planning":
+        return [{"k": s["players"][p]["plan"], "p": p} for p in to_act(s)]
+    if s["pending"]:
+        return [s["pending"][-1]]
+    return [{"k": "bid", "p": p} for p in to_act(s)]
 
 
 def sub_multisets(values: list[int]) -> list[list[int]]:
@@ -173,33 +191,15 @@ def _goods_list(goods: dict) -> list[str]:
     return [g for g in data.GUILDS for _ in range(goods[g])]
 
 
-# ----- legal actions and transitions -----------------------------------------------
-def legal(s: dict, seat: int) -> list[str]:
-    if seat not in to_act(s):
-        return []
-    if s["pending"]:
-        return DECISIONS.legal(s)
-    return PHASES[s["phase"]].legal(s, seat)
-
-
-def apply(s: dict, seat: int, action: str) -> None:
-    a = Action.parse(action)
-    phase = PHASES.get(s["phase"])
-    if phase is None:
-        raise IllegalAction("the game is over")
-    if s["pending"]:
-        DECISIONS.apply(s, a)
-    else:
-        phase.apply(s, seat, a)
-    _run(s)
-
-
-def _keep_legal(s: dict, seat: int) -> list[str]:
+# ----- the ordinary decisions: tasks, planning, bidding ------------------------------
+def _keep_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     d = s["players"][seat]["dealt"]
     return ["keep " + " ".join(c) for k in range(1, len(d) + 1) for c in combinations(d, k)]
 
 
-def _keep(s: dict, seat: int, a: Action) -> None:
+def _keep(s: dict, f: dict, a: Action) -> None:
+    seat = f["p"]
     pl = s["players"][seat]
     verb, arg = read(a)
     if verb != "keep":
@@ -213,7 +213,8 @@ def _keep(s: dict, seat: int, a: Action) -> None:
     pl["dealt"] = []
 
 
-def _plan_legal(s: dict, seat: int) -> list[str]:
+def _plan_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     pl = s["players"][seat]
     if pl["plan"] == "draw":
         out = ["draw"] if pl["deck"] else []
@@ -223,7 +224,8 @@ def _plan_legal(s: dict, seat: int) -> list[str]:
     return ["stack " + fmt_values(m) for m in sub_multisets(pl["hand"])]
 
 
-def _plan(s: dict, seat: int, a: Action) -> None:
+def _plan(s: dict, f: dict, a: Action) -> None:
+    seat = f["p"]
     pl = s["players"][seat]
     verb, arg = read(a)
     if pl["plan"] == "draw":
@@ -253,14 +255,16 @@ def _plan(s: dict, seat: int, a: Action) -> None:
         pl["plan"] = "done"
 
 
-def _bid_legal(s: dict, seat: int) -> list[str]:
+def _bid_legal(s: dict, f: dict) -> list[str]:
+    seat = f["p"]
     out = [f"bid {i + 1}" for i in range(len(s["players"][seat]["stacks"]))] + ["pass"]
     if can_privilege(s, seat):
         out.append("privilege")
     return out
 
 
-def _bid(s: dict, seat: int, a: Action) -> None:
+def _bid(s: dict, f: dict, a: Action) -> None:
+    seat = f["p"]
     b = s["bid"]
     pl = s["players"][seat]
     verb, arg = read(a)
@@ -284,14 +288,6 @@ def _bid(s: dict, seat: int, a: Action) -> None:
         b["privs"].append(seat)
     else:
         raise IllegalAction("play a stack ('bid 1'), 'pass' or spend a 'privilege'")
-
-
-#: The phases of the ordinary turn (rewards owed are frames, see DECISIONS).
-PHASES = {
-    "tasks": D.Phase(_keep_legal, _keep),
-    "planning": D.Phase(_plan_legal, _plan),
-    "actions": D.Phase(_bid_legal, _bid),
-}
 
 
 # ----- rewards: the decision frames (spec 8) -----------------------------------------
@@ -453,53 +449,47 @@ def _build_label(s: dict, f: dict, a: Action) -> str:
     return f"Build on {arg}" if verb == "build" else str(a)
 
 
-_GUILD = D.Kind(_guild_legal, _guild_apply, _guild_text, _guild_preview, _guild_label)
-
-#: Every reward decision: frame kind -> its handlers.
-DECISIONS = D.Decisions(
-    {
-        **{role: _GUILD for role in ROLES},
-        "sell": D.Kind(
-            _sell_legal,
-            _sell_apply,
-            lambda s, f: "You won the merchants: sell any of your goods.",
-            lambda s, f: {
-                "goods": dict(s["players"][f["p"]]["goods"]),
-                "values": dict(data.GOODS_VALUE),
-            },
-            _sell_label,
-        ),
-        "return": D.Kind(
-            _return_legal,
-            _return_apply,
-            lambda s, f: "No reward: put one card of your stack at the bottom of your deck?",
-            lambda s, f: {"cards": list(f["cards"])},
-            _return_label,
-        ),
-        "chapel": D.Kind(
-            lambda s, f: [f"chapel {k}" for k in free_chapel_spots(s)],
-            _chapel_apply,
-            lambda s, f: "Church: build a chapel on a free spot.",
-            lambda s, f: {"spots": free_chapel_spots(s)},
-            _chapel_label,
-        ),
-        "build": D.Kind(
-            lambda s, f: [f"build {sp}" for sp in free_building_spaces(s)],
-            _build_apply,
-            lambda s, f: (
-                f"Nobility: place the {data.BUILDINGS[f['building']]['name']} "
-                "on a free building space."
-            ),
-            lambda s, f: {"building": f["building"], "spaces": free_building_spaces(s)},
-            _build_label,
-        ),
-    }
+_GUILD = D.Kind(
+    _guild_legal, _guild_apply, _guild_text, _guild_preview, _guild_label, prompt="guild_reward"
 )
 
-
-def prompt_kind(f: dict) -> str:
-    """The prompt kind a UI shows for frame ``f`` (the three guild rewards share one)."""
-    return "strasbourg." + ("guild_reward" if f["k"] in ROLES else f["k"])
+#: Every reward decision (a stacked frame): frame kind -> its handlers.
+_REWARDS = {
+    **{role: _GUILD for role in ROLES},
+    "sell": D.Kind(
+        _sell_legal,
+        _sell_apply,
+        lambda s, f: "You won the merchants: sell any of your goods.",
+        lambda s, f: {
+            "goods": dict(s["players"][f["p"]]["goods"]),
+            "values": dict(data.GOODS_VALUE),
+        },
+        _sell_label,
+    ),
+    "return": D.Kind(
+        _return_legal,
+        _return_apply,
+        lambda s, f: "No reward: put one card of your stack at the bottom of your deck?",
+        lambda s, f: {"cards": list(f["cards"])},
+        _return_label,
+    ),
+    "chapel": D.Kind(
+        lambda s, f: [f"chapel {k}" for k in free_chapel_spots(s)],
+        _chapel_apply,
+        lambda s, f: "Church: build a chapel on a free spot.",
+        lambda s, f: {"spots": free_chapel_spots(s)},
+        _chapel_label,
+    ),
+    "build": D.Kind(
+        lambda s, f: [f"build {sp}" for sp in free_building_spaces(s)],
+        _build_apply,
+        lambda s, f: (
+            f"Nobility: place the {data.BUILDINGS[f['building']]['name']} on a free building space."
+        ),
+        lambda s, f: {"building": f["building"], "spaces": free_building_spaces(s)},
+        _build_label,
+    ),
+}
 
 
 # ----- automatic progress ----------------------------------------------------------
@@ -631,3 +621,121 @@ def end_round(s: dict) -> None:
         return
     s["round"] += 1
     start_planning(s)
+
+
+# ----- the ordinary decisions' questions and words ------------------------------------
+def _keep_text(s: dict, f: dict) -> str:
+    return "Keep 1-5 of your dealt task cards (the rest leave the game)."
+
+
+def _keep_preview(s: dict, f: dict) -> dict:
+    dealt = s["players"][f["p"]]["dealt"]
+    return {"dealt": list(dealt), "texts": [data.task_text(t, s["n"]) for t in dealt]}
+
+
+def _plan_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb == "keep":
+        return "Keep " + ", ".join(arg)
+    if verb == "draw":
+        return "Draw a card"
+    if verb == "stop":
+        return "Stop drawing"
+    if verb == "stack":
+        return f"Stack {fmt_values(arg)} (= {sum(arg)})"
+    return str(a)
+
+
+def _draw_text(s: dict, f: dict) -> str:
+    pl = s["players"][f["p"]]
+    return (
+        f"Round {s['round']} planning: draw another card or stop? "
+        f"(hand {len(pl['hand'])}, deck {len(pl['deck'])})"
+    )
+
+
+def _draw_preview(s: dict, f: dict) -> dict:
+    pl = s["players"][f["p"]]
+    return {
+        "hand": list(pl["hand"]),
+        "deck": len(pl["deck"]),
+        "can_stop": "stop" in _plan_legal(s, f),
+    }
+
+
+def _split_text(s: dict, f: dict) -> str:
+    return "Form your next stack from the cards in your hand."
+
+
+def _split_preview(s: dict, f: dict) -> dict:
+    pl = s["players"][f["p"]]
+    return {"hand": list(pl["hand"]), "stacks": [list(x) for x in pl["stacks"]]}
+
+
+def _bid_text(s: dict, f: dict) -> str:
+    step = s["step"]
+    guild = step_guild(s)
+    what = data.STEP_NAMES[step] + (f" ({data.GUILD_NAMES[guild]})" if guild else "")
+    return f"Step {step}, {what}: bid a stack, pass" + (
+        " or spend a privilege?" if can_privilege(s, f["p"]) else "?"
+    )
+
+
+def _bid_preview(s: dict, f: dict) -> dict:
+    seat = f["p"]
+    pl = s["players"][seat]
+    b = s["bid"]
+    return {
+        "step": s["step"],
+        "guild": step_guild(s),
+        "stacks": [list(x) for x in pl["stacks"]],
+        "played": [[p, list(c)] for p, c in b["played"]],
+        "passed": list(b["passed"]),
+        "privileges": pl["priv"],
+        "can_privilege": can_privilege(s, seat),
+        "sp": b["sp"],
+    }
+
+
+def _bid_label(s: dict, f: dict, a: Action) -> str:
+    verb, arg = read(a)
+    if verb == "bid":
+        stacks = s["players"][f["p"]]["stacks"]
+        if 1 <= arg <= len(stacks):
+            return f"Bid stack {arg}: {fmt_values(stacks[arg - 1])} = {sum(stacks[arg - 1])}"
+        return f"Bid stack {arg}"
+    if verb == "pass":
+        return "Pass"
+    if verb == "privilege":
+        return "Spend a privilege (decide later)"
+    return str(a)
+
+
+#: Every decision: kind -> handlers. Keeping tasks and planning are owed by
+#: every seat at once, behind screens; the rest one at a time.
+DECISIONS = D.Decisions(
+    {
+        "keep_tasks": D.Kind(
+            _keep_legal, _keep, _keep_text, _keep_preview, _plan_label, simultaneous=True
+        ),
+        "draw": D.Kind(
+            _plan_legal, _plan, _draw_text, _draw_preview, _plan_label, simultaneous=True
+        ),
+        "split": D.Kind(
+            _plan_legal, _plan, _split_text, _split_preview, _plan_label, simultaneous=True
+        ),
+        # A bid turns a face-down stack over (its log line names the cards,
+        # even when the bidding is over within the same action).
+        "bid": D.Kind(
+            _bid_legal,
+            _bid,
+            _bid_text,
+            _bid_preview,
+            _bid_label,
+            reveals=lambda s, f, a: a.verb == "bid",
+        ),
+        **_REWARDS,
+    },
+    owed=owed,
+    settle=_run,
+)

@@ -1,17 +1,33 @@
-"""Per-seat redaction of the Strasbourg state (spec 11 #20).
+"""What one seat may see of a Strasbourg state (spec 11 #20).
 
 Public: council, city, chapels, buildings, round cards, prestige, deck sizes,
 stack sizes, revealed (played) stacks, the last bidding result. Private to the
-owner: drawn cards, stack contents, task cards (and how many were kept);
-behind the screen (owner only unless option ``open_screens``): coins, goods,
-privileges. Everything is revealed once the game is over. Deck order and the
-RNG are never shown, not even to the owner.
+owner (:data:`SECRETS`, core/hidden.py): drawn cards, stack contents, task
+cards (and how many were kept); everything is revealed once the game is over.
+Deck order and the RNG are never shown, not even to the owner. Behind the
+screen in the view (owner only unless option ``open_screens``): coins, goods,
+privileges; every change to them is announced in the log, so the masked state
+keeps them (see determinize.py).
 """
 
 from __future__ import annotations
 
+from florencia_tui.core.hidden import Secret, order, whole
 from florencia_tui.core.state import clone
 from florencia_tui.games.strasbourg import data, rules, scoring
+
+
+def _until_the_end(s: dict, owner: int | None) -> bool:
+    return s["phase"] != "over"
+
+
+SECRETS = (
+    Secret("players.*.deck", owner="*", own=order),
+    Secret("players.*.hand", owner="*", hidden=_until_the_end),
+    Secret("players.*.stacks.*", owner="*", hidden=_until_the_end),
+    Secret("players.*.dealt", owner="*", hidden=_until_the_end),
+    Secret("players.*.tasks", owner="*", mask=whole, hidden=_until_the_end),
+)
 
 _SQUARES = [(c, i["guild"], i["price"], i["x"], i["y"]) for c, i in data.CELLS.items()]
 
@@ -37,6 +53,7 @@ def static_board() -> dict:
 
 
 def view(s: dict, seat: int | None) -> dict:
+    """The screens' dict, from ``s`` as ``seat`` knows it (masked by SECRETS)."""
     over = s["phase"] == "over"
     screens_open = over or bool(s["options"].get("open_screens"))
     players = []

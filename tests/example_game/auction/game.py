@@ -3,62 +3,27 @@ rules, notation and view."""
 
 from __future__ import annotations
 
-from florencia_tui.core.errors import IllegalAction
-from florencia_tui.core.game import Game, Prompt, ScoreCard, ScoreLine, rank_cards
+from florencia_tui.core.game import Game, ScoreCard, ScoreLine, rank_cards
 from florencia_tui.core.notation import Action
-from florencia_tui.core.undo import took_from
 from tests.example_game.auction import data, rules
 from tests.example_game.auction import view as views
 from tests.example_game.auction.notation import parse_bid
 
 
 class Auction(Game):
-    id = "auction"
-    title = "Three-card auction"
     decisions = rules.DECISIONS
-    min_players = 2
-    max_players = 4
+    secrets = views.SECRETS
+    # The last bid of a round reveals the bids and the next prize from the
+    # deck shuffled at the start: no randomness is used, but it may never be
+    # taken back.
+    chance = ("deck",)
     rules_notes = "tests/example_game/auction/rules-notes.md"
 
     def _new(self, names, seed, options):
         return rules.new_state(names, seed, options)
 
-    # ----- whose decision, and what ------------------------------------------------
-    def to_act(self, s):
-        return rules.to_act(s)
-
-    def prompt(self, s, seat):
-        f = rules.frame_of(s, seat)
-        if f is None:
-            return Prompt(seat, "auction.none", "Nothing to decide now", {})
-        return Prompt(
-            seat, f"auction.{f['k']}", rules.DECISIONS.text(s, f), rules.DECISIONS.preview(s, f)
-        )
-
-    def legal(self, s, seat):
-        return rules.legal(s, seat)
-
-    def _apply(self, s, seat, action):
-        rules.apply(s, seat, action)
-
-    def undo_barrier(self, before, after, seat, action):
-        # The last bid of a round reveals the bids and the next prize from the
-        # deck shuffled at the start: no randomness is used, but it may never
-        # be taken back.
-        return super().undo_barrier(before, after, seat, action) or took_from(before, after, "deck")
-
-    # ----- views and results --------------------------------------------------------
-    def view(self, s, seat):
-        return views.view(s, seat)
-
-    def redact(self, s, seat):
-        return views.redact(s, seat)
-
-    def determinize(self, r, seat, seed):
-        return views.determinize(r, seat, seed)
-
-    def is_over(self, s):
-        return rules.is_over(s)
+    _view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
 
     def scores(self, s):
         cards = [
@@ -77,12 +42,11 @@ class Auction(Game):
         return rank_cards(cards)  # equal points share the win
 
     # ----- text ---------------------------------------------------------------------
-    def describe(self, s, seat, action, viewer):
+    def describe(self, s, seat, action, viewer, after=None):
         """The bidder reads its card; everyone else reads "a card face down"
         until the round's last bid reveals them all."""
-        try:
-            after = self.apply(s, seat, action)
-        except IllegalAction:
+        after = self.state_after(s, seat, action, after)
+        if after is None:
             return super().describe(s, seat, action, viewer)
         name = s["names"][seat]
         revealed = len(after["history"]) > len(s["history"])
@@ -100,17 +64,10 @@ class Auction(Game):
             return f"{name} bids {parse_bid(Action.parse(action))} face down"
         return f"{name} bids a card face down"
 
-    def label(self, s, seat, action):
-        f = rules.frame_of(s, seat)
-        try:
-            return rules.DECISIONS.label(s, Action.parse(action), f) if f else action
-        except IllegalAction:
-            return action
-
     def status(self, s):
         if self.is_over(s):
             return f"Round {s['round']}/{data.ROUNDS} · game over"
-        who = s["names"][rules.to_act(s)[0]]
+        who = s["names"][self.to_act(s)[0]]
         return f"Round {s['round']}/{data.ROUNDS} · prize {s['prize']} · {who} bids"
 
 

@@ -123,6 +123,7 @@ def _bid_label(s: State, f: D.Frame, action: Action) -> str:
     return f"Bid {parse_bid(action)} for the {s['prize']}-point prize"
 
 
+#: The bids, one at a time: the top of the stack is owed (core/decisions.py).
 DECISIONS = D.Decisions(
     {
         "bid": D.Kind(
@@ -137,33 +138,6 @@ DECISIONS = D.Decisions(
 
 
 # ----- queries ------------------------------------------------------------------------
-def to_act(s: State) -> list[int]:
-    who = D.owner(s)
-    return [] if who is None else [who]
-
-
-def is_over(s: State) -> bool:
-    return not s["pending"]
-
-
-def frame_of(s: State, seat: int) -> D.Frame | None:
-    """The decision ``seat`` owes now, or None."""
-    f = D.top(s)
-    return f if f is not None and f["p"] == seat else None
-
-
-def legal(s: State, seat: int) -> list[str]:
-    f = frame_of(s, seat)
-    return [] if f is None else DECISIONS.legal(s, f)
-
-
-def apply(s: State, seat: int, text: str) -> None:
-    f = frame_of(s, seat)
-    if f is None:
-        raise IllegalAction(f"seat {seat} owes no decision")
-    DECISIONS.apply(s, Action.parse(text), f)
-
-
 def unplayed(s: State, seat: int) -> list[int]:
     """The cards a seat has not yet shown face up (its hand and any face-down
     bid): known to everyone, since every hand starts 1-2-3."""

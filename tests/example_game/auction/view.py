@@ -1,9 +1,10 @@
-"""What one seat may see of a three-card auction state, in two shapes:
+"""What one seat may see of a three-card auction state.
 
-- :func:`view`: the dict the screens draw and bots read (other seats' face-down
-  bids and the deck's order left out, never the RNG);
-- :func:`redact`: the same knowledge in the state's own shape (hidden items
-  ``"?"``), which :func:`determinize` deals out again at random for the search bot.
+What is hidden from whom is declared once, in :data:`SECRETS` (core/hidden.py:
+the deck's order, the others' face-down bids and so which of their cards are
+still in hand); the core masks a state by it (``Game.redact``) and
+:func:`view` draws the screens' dict from that masked copy. :func:`determinize`
+deals the hidden parts out again at random for the search bot.
 """
 
 from __future__ import annotations
@@ -11,13 +12,23 @@ from __future__ import annotations
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import Secret, whole
 from florencia_tui.core.state import clone
 from tests.example_game.auction import data, rules
 
 HIDDEN = data.HIDDEN
 
+#: The deck's order; the others' face-down bids; and a hand once its owner has
+#: bid (before, every card not yet shown face up is known to be in it).
+SECRETS = (
+    Secret("deck"),
+    Secret("bids.*", owner="*", mask=whole),
+    Secret("hands.*", owner="*", hidden=lambda s, p: s["bids"][p] is not None),
+)
+
 
 def view(s: dict, seat: int | None) -> dict:
+    """The screens' dict, from ``s`` as ``seat`` knows it (masked by SECRETS)."""
     players = []
     for p in range(s["n"]):
         mine = p == seat
@@ -46,22 +57,9 @@ def view(s: dict, seat: int | None) -> dict:
         "deck_count": len(s["deck"]),
         "unseen_prizes": rules.unseen_prizes(s),
         "history": clone(s["history"]),
-        "to_act": rules.to_act(s),
+        "to_act": rules.DECISIONS.to_act(s),
         "players": players,
     }
-
-
-def redact(s: dict, seat: int) -> dict:
-    """The state as ``seat`` knows it: the deck's order and the others' face-down
-    bids (and so which of their cards are still in hand) hidden, no RNG."""
-    r = clone(s)
-    r["rng"] = None
-    r["deck"] = [HIDDEN] * len(s["deck"])
-    for p in range(s["n"]):
-        if p != seat and s["bids"][p] is not None:
-            r["bids"][p] = HIDDEN
-            r["hands"][p] = [HIDDEN] * len(s["hands"][p])
-    return r
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:

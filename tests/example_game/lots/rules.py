@@ -112,6 +112,7 @@ def _offer_label(s: State, f: D.Frame, action: Action) -> str:
     return f"Offer {coins} for the {s['lot']}-coin lot" if coins else "Offer nothing"
 
 
+#: Every seat's offer is owed at once (one frame each, all on the stack).
 DECISIONS = D.Decisions(
     {
         "offer": D.Kind(
@@ -120,26 +121,14 @@ DECISIONS = D.Decisions(
             text=_offer_text,
             preview=_offer_preview,
             label=_offer_label,
+            simultaneous=True,
         )
-    }
+    },
+    owed=D.whole_stack,
 )
 
 
 # ----- queries ------------------------------------------------------------------------
-def to_act(s: State) -> list[int]:
-    """Every seat still to offer this round (at once)."""
-    return sorted(f["p"] for f in s["pending"])
-
-
-def is_over(s: State) -> bool:
-    return not s["pending"]
-
-
-def frame_of(s: State, seat: int) -> D.Frame | None:
-    """The offer ``seat`` owes now, or None."""
-    return next((f for f in s["pending"] if f["p"] == seat), None)
-
-
 def unseen_lots(s: State) -> list[int]:
     """The lots still face down in the deck (their order is hidden)."""
     shown = [h["lot"] for h in s["history"]] + ([s["lot"]] if s["lot"] is not None else [])

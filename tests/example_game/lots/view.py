@@ -1,14 +1,18 @@
-"""What one seat may see of a Sealed lots state: :func:`view` for the screens
-and bots, :func:`redact` (the same knowledge in the state's shape, hidden items
-``"?"``) and :func:`determinize` (a redacted state dealt out again at random)."""
+"""What one seat may see of a Sealed lots state: :data:`SECRETS` declares it
+(the deck's order, the others' face-down offers; core/hidden.py), :func:`view`
+draws the screens' dict from a state masked by it, and :func:`determinize`
+deals a masked state out again at random."""
 
 from __future__ import annotations
 
 import random
 
 from florencia_tui.core import rng
+from florencia_tui.core.hidden import Secret, whole
 from florencia_tui.core.state import clone
 from tests.example_game.lots import data, rules
+
+SECRETS = (Secret("deck"), Secret("offers.*", owner="*", mask=whole))
 
 
 def view(s: dict, seat: int | None) -> dict:
@@ -22,7 +26,7 @@ def view(s: dict, seat: int | None) -> dict:
         "deck_count": len(s["deck"]),
         "unseen_lots": rules.unseen_lots(s),
         "history": clone(s["history"]),
-        "to_act": rules.to_act(s),
+        "to_act": rules.DECISIONS.to_act(s),
         "players": [
             {
                 "name": s["names"][p],
@@ -33,15 +37,6 @@ def view(s: dict, seat: int | None) -> dict:
             for p in range(s["n"])
         ],
     }
-
-
-def redact(s: dict, seat: int) -> dict:
-    """The deck's order and the others' face-down offers hidden, no RNG."""
-    r = clone(s)
-    r["rng"] = None
-    r["deck"] = [data.HIDDEN] * len(s["deck"])
-    r["offers"] = [o if p == seat or o is None else data.HIDDEN for p, o in enumerate(s["offers"])]
-    return r
 
 
 def determinize(r: dict, seat: int, seed: int) -> dict:

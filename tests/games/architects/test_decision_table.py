@@ -20,7 +20,9 @@ from florencia_tui.games.architects.decisions import DECISIONS
 from florencia_tui.games.architects.game import GAME
 from florencia_tui.games.architects.ui.choices import build_reason, follow_unavailable
 
-KINDS = set(DECISIONS.kinds)
+#: The kinds the rules open on the stack (the turn's own decisions, the
+#: draft, a free hire, placing or taking back a worker, are made from the state).
+KINDS = set(frames.STACKED)
 
 
 def pushed_kinds() -> set[str]:
@@ -36,6 +38,7 @@ def test_every_kind_the_rules_open_has_handlers_and_none_is_left_over():
     opened = pushed_kinds()
     assert "hugo" in opened and "crane" in opened and "keep" in opened
     assert opened == KINDS
+    assert set(DECISIONS.kinds) == KINDS | {"draft", "freehire", "place", "retrieve"}
     for name, kind in DECISIONS.kinds.items():
         assert callable(kind.legal) and callable(kind.apply), name
         assert kind.text is not None and kind.label is not None, name
