@@ -58,7 +58,7 @@ def start_service(tmp: Path) -> Path:
 
 async def measure(sock: Path, presses: int, profile: int, seed: int, actions: int) -> dict:
     link = Connection(str(sock), "ana")
-    made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed)
+    made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed, confirm=False)
     link.open_table(made["code"], 0)
     link.close()
     app = NetApp(Connection(str(sock), "ana"))

@@ -144,7 +144,7 @@ async def seat(server: Server) -> Session:
 
     def set_up() -> None:
         link = Connection(str(server.socket), "ana")
-        made = link.call("create", game="palazzo", humans=1, bots=2, seed=1)
+        made = link.call("create", game="palazzo", humans=1, bots=2, seed=1, confirm=False)
         link.open_table(made["code"], 0)
         link.close()
 

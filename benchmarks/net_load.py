@@ -401,9 +401,13 @@ async def run(
         people = [Session(f"p{i:02d}") for i in range(sessions)]
 
         def set_up() -> None:  # each player's table, where the lobby will send them back
+            # (without confirm: a turn's Enter is a key of its own, and these
+            # runs measure the keys of play straight through, as before)
             for i, s in enumerate(people):
                 link = Connection(str(server.socket), s.user)
-                made = link.call("create", game=game, humans=1, bots=2, seed=seed + i)
+                made = link.call(
+                    "create", game=game, humans=1, bots=2, seed=seed + i, confirm=False
+                )
                 t = link.open_table(made["code"], 0)
                 s.code, s.table_id = made["code"], t.table_id
                 link.close()
@@ -512,7 +516,9 @@ async def starts(count: int, seed: int, game: str = "palazzo") -> dict:
         def set_up() -> None:
             for i, s in enumerate(people):
                 link = Connection(str(server.socket), s.user)
-                made = link.call("create", game=game, humans=1, bots=2, seed=seed + i)
+                made = link.call(
+                    "create", game=game, humans=1, bots=2, seed=seed + i, confirm=False
+                )
                 s.code, s.table_id = made["code"], link.open_table(made["code"], 0).table_id
                 link.close()
 
@@ -616,7 +622,7 @@ async def slow_link(kbit: float, actions: int, seed: int) -> dict:
 
         def set_up() -> None:
             link = Connection(str(server.socket), s.user)
-            made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed)
+            made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed, confirm=False)
             s.code, s.table_id = made["code"], link.open_table(made["code"], 0).table_id
             link.close()
 
@@ -672,7 +678,7 @@ async def spectators(count: int, actions: int, seed: int, bot_delay: float) -> d
         # The table waits for its player's first move until every spectator is in.
         link = await asyncio.to_thread(Connection, str(server.socket), "host")
         made = await asyncio.to_thread(
-            link.call, "create", game="palazzo", humans=1, bots=3, seed=seed
+            link.call, "create", game="palazzo", humans=1, bots=3, seed=seed, confirm=False
         )
         code = made["code"]
         gid = (await asyncio.to_thread(link.open_table, code, 0)).table_id

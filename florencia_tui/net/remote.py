@@ -5,8 +5,9 @@
 ``submit``, ``undo``, ``log``, ``status``, ``scores``, ``names``, ``seats``,
 ``is_human``, ``humans``, ``to_act``, ``is_over``, ``bot_to_act``, ``info``,
 ``rules_help``, ``table_id``) for one seat, from the latest snapshot the service
-pushed. Only ``submit`` and ``undo`` (and ``label`` for very long legal lists)
-wait for the service.
+pushed, and what a held turn (net/turns.py) adds: ``taking_turn``,
+``confirm_due`` and ``confirm``. Only ``submit``, ``undo`` and ``confirm`` (and
+``label`` for very long legal lists) wait for the service.
 
 Threads: a reader thread takes every line off the socket in order. Answers
 wake the waiting caller; a table snapshot is merged into ``latest`` (its log
@@ -188,6 +189,8 @@ STATE_KEYS = (
     "bot_to_act",
     "scores",
     "seats",
+    "taking",
+    "confirm",
 )
 
 
@@ -286,6 +289,19 @@ class RemoteTable(SeatQueries):
 
     def bot_to_act(self) -> int | None:
         return self.snap["bot_to_act"]
+
+    def taking_turn(self) -> str | None:
+        """The player whose turn, not confirmed yet, this seat waits for (the
+        table shown is as it was before that turn), if any."""
+        return self.snap.get("taking")
+
+    def confirms_turns(self) -> bool:
+        """Does this table hold each turn for its player's Enter (its opener's choice)?"""
+        return bool(self.snap.get("confirms"))
+
+    def confirm_due(self) -> bool:
+        """Is this seat's turn over and held for its Enter (``confirm``)?"""
+        return bool(self.snap.get("confirm"))
 
     def _mine(self, seat: int | None) -> None:
         if seat != self.seat:
@@ -387,3 +403,10 @@ class RemoteTable(SeatQueries):
         result = self.conn.call("undo")
         self.sync()
         return LogEntry(len(self._lines) - 1, seat, "undo", {str(seat): result["line"]})
+
+    def confirm(self, seat: int) -> None:
+        """Confirm this seat's finished turn: every other seat sees it now.
+        Raises IllegalAction saying why not (SaveFailed: it was not saved)."""
+        self._mine(seat)
+        self.conn.call("confirm")
+        self.sync()

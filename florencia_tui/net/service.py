@@ -11,6 +11,10 @@ player whose link drops gets the same seat back, and a restarted service
 resumes every table from the database. A table is *waiting* while open human
 seats remain (``net_tables``, also saved) and begins when the last one is
 taken, with the players' user names as seat names.
+
+A human's turn is held until its player confirms it (:mod:`.turns`, unless
+the table's opener turned ``confirm`` off): meanwhile every other seat is sent
+the table as it was before the turn.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from florencia_tui import ratings
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.games import REGISTRY
+from florencia_tui.net import turns
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.net.shared import RENDER_VIA
 from florencia_tui.stats import player_page
@@ -114,7 +119,7 @@ class Conn:
     watching: tuple[int, int | None] | None = None  # (game id, seat or None)
     code: str = ""
     sent: list[str] = field(default_factory=list)  # log lines this client holds
-    rev: int = -1
+    last: dict | None = None  # the snapshot it was sent last (but its rev and log)
 
     def send(self, msg: dict) -> None:
         if self.writer.is_closing():
@@ -133,12 +138,13 @@ class TableService:
         self.store = store
         self.tables_per_player = tables_per_player
         self.db = store.db
-        self.db.executescript(SCHEMA)
+        self.db.executescript(SCHEMA + turns.SCHEMA)
         ratings.rate_pending(store)  # tables that finished as the service last stopped
         if "options" not in {r[1] for r in self.db.execute("PRAGMA table_info(net_tables)")}:
             self.db.execute("ALTER TABLE net_tables ADD COLUMN options TEXT")  # older databases
         self.bot_delay = bot_delay
         self.tables: dict[int, Table] = {}
+        self.held: dict[int, turns.Held] = {}  # turns not confirmed yet, by table
         self.claims: dict[int, dict[int, str]] = {}
         self.codes: dict[int, str] = {}
         self.revs: dict[int, int] = {}
@@ -168,6 +174,13 @@ class TableService:
                 )
             else:
                 self.codes[gid] = code
+        # A table whose turn was held when the service stopped is opened now,
+        # so that the lobby and everyone see it as it was before that turn.
+        for (gid,) in self.db.execute("SELECT game_id FROM net_turns").fetchall():
+            try:
+                self._table(gid)
+            except (ServiceError, KeyError):
+                pass
 
     # ----- the socket -----------------------------------------------------------
     async def start(self, path: str | Path, mode: int = 0o600) -> None:
@@ -295,9 +308,15 @@ class TableService:
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
-        # The opener decides whether the table offers hints (bots/hint.py) and
-        # whether it is rated (ratings.py; it is unless they say no).
-        options = {"hints": bool(msg.get("hints", True)), "rated": bool(msg.get("rated", True))}
+        # The opener decides whether the table offers hints (bots/hint.py),
+        # whether it is rated (ratings.py; it is unless they say no) and
+        # whether each turn waits for its player's Enter (turns.py; it does
+        # unless they say no).
+        options = {
+            "hints": bool(msg.get("hints", True)),
+            "rated": bool(msg.get("rated", True)),
+            "confirm": bool(msg.get("confirm", True)),
+        }
         w = Waiting(code, game, seats, seed, time.time(), options)
         started = await self._open(w)
         self._lobby_changed()
@@ -358,7 +377,7 @@ class TableService:
                 (conn.user, self._code(gid)),
             )
         old = conn.watching
-        conn.watching, conn.code, conn.sent, conn.rev = (gid, seat), self._code(gid), [], -1
+        conn.watching, conn.code, conn.sent, conn.last = (gid, seat), self._code(gid), [], None
         if old and old[0] != gid:
             self._changed(old[0], presence_only=True)
         self._changed(gid, presence_only=True)  # sends this client its first snapshot too
@@ -377,13 +396,44 @@ class TableService:
     async def op_submit(self, conn: Conn, msg: dict) -> dict:
         gid, seat = self._my_seat(conn)
         action = str(msg.get("action", ""))
-        entry = await self._act(gid, lambda table: table.plan(seat, action))
+        entry = await self._act(gid, self._plan_for(gid, seat, lambda t: t.plan(seat, action)))
         return {"line": entry.line(seat)}
 
     async def op_undo(self, conn: Conn, msg: dict) -> dict:
         gid, seat = self._my_seat(conn)
-        entry = await self._act(gid, lambda table: table.plan_undo(seat))
+        entry = await self._act(gid, self._plan_for(gid, seat, lambda t: t.plan_undo(seat)))
         return {"line": entry.line(seat)}
+
+    def _plan_for(self, gid: int, seat: int, make):
+        """A player's ``make(table)``, refused first while another player's
+        turn is held (turns.refuse_while_held)."""
+
+        def plan(table: Table) -> Change:
+            turns.refuse_while_held(self.held.get(gid), table, seat)
+            return make(table)
+
+        return plan
+
+    async def op_confirm(self, conn: Conn, msg: dict) -> None:
+        """The caller's held turn is over and confirmed: saved first (the
+        table's ``net_turns`` row goes), then every seat is sent it at once."""
+        gid, seat = self._my_seat(conn)
+        task = asyncio.ensure_future(self._confirm(gid, seat))
+        self._saving.add(task)
+        task.add_done_callback(self._acted)
+        await asyncio.shield(task)
+
+    async def _confirm(self, gid: int, seat: int) -> None:
+        table = self.tables[gid]
+        async with self._acting.setdefault(gid, asyncio.Lock()):
+            if not turns.due(self.held.get(gid), table, seat):
+                raise IllegalAction("there is no finished turn of yours to confirm")
+            await self._write(
+                turns.drop, self.writer.db, gid, gid=gid, what="nothing was confirmed"
+            )
+            del self.held[gid]
+        self._changed(gid)
+        self._kick_bots(gid)
 
     async def op_hint(self, conn: Conn, msg: dict) -> str:
         """What the strongest bot would play at the caller's own seat, from that
@@ -391,6 +441,9 @@ class TableService:
         from florencia_tui.bots.hint import table_hint
 
         gid, seat = self._my_seat(conn)
+        held = self.held.get(gid)
+        if held is not None and held.seat != seat:  # never worked out on a turn it cannot see
+            raise ServiceError(f"{self.tables[gid].names[held.seat]} is taking their turn")
         try:
             found = await asyncio.to_thread(table_hint, self.tables[gid], seat)
         except ValueError as e:
@@ -399,7 +452,7 @@ class TableService:
 
     def op_label(self, conn: Conn, msg: dict) -> str:
         gid, seat = self._my_seat(conn)
-        return self.tables[gid].label(seat, str(msg.get("action", "")))
+        return self._seen(gid, seat).label(seat, str(msg.get("action", "")))
 
     def op_report(self, conn: Conn, msg: dict) -> None:
         """A player's app stopped on an internal error: its details belong in
@@ -411,7 +464,7 @@ class TableService:
     def op_scores(self, conn: Conn, msg: dict) -> list[dict]:
         if not conn.watching:
             raise ServiceError("not at a table")
-        return [c.to_dict() for c in self.tables[conn.watching[0]].scores()]
+        return [c.to_dict() for c in self._seen(*conn.watching).scores()]
 
     # ----- ratings and players' pages (florencia_tui/ratings.py, stats.py) ------
     async def op_ratings(self, conn: Conn, msg: dict) -> dict:
@@ -435,13 +488,41 @@ class TableService:
             raise ServiceError(f"no player {name!r}")
         return await asyncio.to_thread(_reading, self.store.path, _player_page, name)
 
-    def _save(self, table: Table, change: Change) -> None:
+    def _save(
+        self, table: Table, change: Change, held: turns.Held | None, after: turns.Held | None
+    ) -> None:
         """(database thread) Save ``change``; when it ends the game, rate the
         table there and then, before anyone is told (ratings.rate_table: once,
         and nothing for an unrated table). A rating that cannot be written is
         logged and made when the service next starts (rate_pending); it never
-        takes the action back."""
-        table.save(change, self.writer)
+        takes the action back.
+
+        ``held``/``after``: the table's held turn before and after the change.
+        A turn held from now on is saved before its first action (a restart
+        finds it held); one that ends with the change is dropped after it, and
+        a drop that fails is only logged (the action is saved: a restart then
+        finds the row stale, turns.load)."""
+        db = self.writer.db
+        begun = after is not None and after is not held
+        if begun:
+            try:
+                turns.save(db, after)
+            except SAVE_ERRORS as e:
+                raise SaveFailed.of(e, "your move was not played") from e
+        try:
+            table.save(change, self.writer)
+        except SaveFailed:
+            try:  # the held turn, saved as it was
+                if begun:
+                    turns.save(db, held) if held is not None else turns.drop(db, table.table_id)
+            except SAVE_ERRORS:
+                log.warning("table %s: a held turn's row may be stale", table.table_id)
+            raise
+        if held is not None and after is None:
+            try:
+                turns.drop(db, table.table_id)
+            except SAVE_ERRORS:
+                log.warning("table %s: the end of a held turn was not saved", table.table_id)
         if table.game.is_over(change.state):
             try:
                 ratings.rate_table(self.writer, table.table_id)
@@ -520,7 +601,19 @@ class TableService:
                 ) from None
             self.tables[gid] = table
             self.revs.setdefault(gid, 0)
+            held = turns.load(self.db, table)
+            if held is not None:
+                self.held[gid] = held
         return table
+
+    def _seen(self, gid: int, seat: int | None) -> Table:
+        """Table ``gid`` as ``seat`` (None: a spectator) may see it: live for
+        the player of a held turn and everyone when none is held, else as it
+        was before the held turn (read only)."""
+        held = self.held.get(gid)
+        if held is None or held.seat == seat:
+            return self.tables[gid]
+        return held.seen
 
     def _claims(self, gid: int) -> dict[int, str]:
         if gid not in self.claims:
@@ -693,8 +786,14 @@ class TableService:
             change: Change | None = plan(table)  # IllegalAction: refused
             if change is None:
                 return None
-            await self._write(self._save, table, change, gid=gid)
+            held = self.held.get(gid)
+            after = turns.next_held(held, table, change)  # IllegalAction: refused
+            await self._write(self._save, table, change, held, after, gid=gid)
             entry = table.commit(change)
+            if after is None:
+                self.held.pop(gid, None)
+            else:
+                self.held[gid] = after
         self._changed(gid)
         self._kick_bots(gid)
         return entry
@@ -753,7 +852,7 @@ class TableService:
             return
         table = self.tables[gid]
         task = self.bot_tasks.get(gid)
-        if task is None and not table.is_over() and table.bot_to_act() is not None:
+        if task is None and not table.is_over() and self._bot_to_act(gid) is not None:
             self.bot_tasks[gid] = asyncio.get_running_loop().create_task(self._bots(gid))
 
     async def _bots(self, gid: int) -> None:
@@ -762,7 +861,7 @@ class TableService:
         try:
             while not table.is_over():
                 await asyncio.sleep(retry or self.bot_delay)
-                seat = table.bot_to_act()
+                seat = self._bot_to_act(gid)
                 if seat is None:
                     break
                 # A search bot may think for a second: off the loop, so every
@@ -771,7 +870,7 @@ class TableService:
                 action = await asyncio.to_thread(table.bot_choice, seat)
 
                 def plan(t: Table, seat=seat, action=action, version=version) -> Change | None:
-                    if len(t.entries) != version or t.bot_to_act() != seat:
+                    if len(t.entries) != version or self._bot_to_act(gid) != seat:
                         return None  # a human acted meanwhile: think again
                     return t.plan(seat, action)
 
@@ -788,13 +887,19 @@ class TableService:
         finally:
             self.bot_tasks.pop(gid, None)
 
+    def _bot_to_act(self, gid: int) -> int | None:
+        """The bot seat that moves next at table ``gid``; none while a turn is held."""
+        return None if gid in self.held else self.tables[gid].bot_to_act()
+
     # ----- pushing changes --------------------------------------------------------
     def _changed(self, gid: int, presence_only: bool = False) -> None:
         self.revs[gid] = self.revs.get(gid, 0) + 1
         shared: dict = {}  # one view per seat (spectators: one for all) for this change
         for c in list(self.conns):
             if c.watching and c.watching[0] == gid:
-                c.send({"event": "table", "snap": self.snapshot(c, shared)})
+                snap = self.snapshot(c, shared)
+                if snap is not None:
+                    c.send({"event": "table", "snap": snap})
         if not presence_only:
             self._lobby_changed()
 
@@ -842,8 +947,10 @@ class TableService:
             out.append({"user": user, "state": state})
         return out
 
-    def snapshot(self, conn: Conn, shared: dict | None = None) -> dict:
+    def snapshot(self, conn: Conn, shared: dict | None = None) -> dict | None:
         """What ``conn``'s seat may see now; the log as a change to what it holds.
+        None when that is what it was sent last (a seat waiting for another's
+        held turn is sent nothing while that player acts and takes back).
 
         ``shared``: what earlier connections of the same change were sent, by
         seat: every connection of one seat (all spectators: seat None) gets the
@@ -855,25 +962,36 @@ class TableService:
             if shared is not None:
                 shared[seat] = common
         lines = common["lines"]
+        if lines == conn.sent and common["snap"] == conn.last:
+            return None
         k = 0
         sent = conn.sent
         n = min(len(lines), len(sent))
         while k < n and lines[k] == sent[k]:
             k += 1
-        conn.sent = lines
-        snap = dict(common["snap"])
+        conn.sent, conn.last = lines, common["snap"]
+        snap = dict(common["snap"], rev=self.revs[gid])
         snap["log_from"], snap["log"] = k, lines[k:]
         return snap
 
     def _seat_snapshot(self, gid: int, seat: int | None) -> dict:
-        """The part of a snapshot every connection of ``seat`` shares."""
-        t = self.tables[gid]
+        """The part of a snapshot every connection of ``seat`` shares: the
+        table as ``seat`` may see it (:meth:`_seen`). A seat waiting for
+        another's held turn is told whose (``taking``) and owes nothing, but
+        for a simultaneous decision it may make meanwhile; the held turn's
+        player is told when it waits for their Enter (``confirm``). Its
+        ``rev`` is added per connection (it alone changes with every change)."""
+        t = self._seen(gid, seat)
+        held = self.held.get(gid)
+        waits_for = held is not None and held.seat != seat
         over = t.is_over()
         to_act = t.to_act()
+        if waits_for:
+            live = self.tables[gid]
+            to_act = [s for s in to_act if s == seat and turns.may_act_meanwhile(held, live, s)]
         snap = {
             "code": self._code(gid),
             "table_id": gid,
-            "rev": self.revs[gid],
             "game": t.game_id,
             "seed": t.seed,
             "seat": seat,
@@ -883,7 +1001,10 @@ class TableService:
             "to_act": to_act,
             "over": over,
             "status": t.status(),
-            "bot_to_act": t.bot_to_act(),
+            "bot_to_act": self._bot_to_act(gid),
+            "taking": t.names[held.seat] if waits_for else None,
+            "confirm": turns.due(held, t, seat),
+            "confirms": turns.confirms(t),
             "presence": self.presence(gid),
             "trouble": self.trouble.get(gid, ""),  # e.g. "saving… the database is busy"
             "prompt": None,
@@ -981,7 +1102,8 @@ class TableService:
             "state": "playing",
             "seats": seats,
             "free": free,
-            "actions": t.n_actions,
+            # (a held turn's entries are not counted before it is confirmed)
+            "actions": self.held[t.id].mark if t.id in self.held else t.n_actions,
             "mine": mine,
             "rated": t.options.get("rated") is True,
         }

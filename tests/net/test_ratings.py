@@ -25,8 +25,9 @@ def wait_until(pred, timeout: float = 30.0) -> None:
 
 def play_to_the_end(svc, t: RemoteTable, seat: int, seed: int) -> None:
     """``seat`` plays random legal moves (the rules' own sample, drawn on the
-    service's loop from the real state) through its link until the game ends;
-    the service's bots answer in between."""
+    service's loop from the real state) through its link until the game ends,
+    confirming each finished turn (net/turns.py); the service's bots answer
+    in between."""
     rnd = random.Random(seed)
     table = svc.service.tables[t.table_id]
     while True:
@@ -35,6 +36,8 @@ def play_to_the_end(svc, t: RemoteTable, seat: int, seed: int) -> None:
             return
         action = svc.call(lambda: table.game.sample(table.state, seat, rnd))
         t.submit(seat, action)
+        if t.confirm_due():
+            t.confirm(seat)
 
 
 def board(conn: Connection, game: str = "palazzo", sort: str = "rating") -> dict[str, dict]:

@@ -75,9 +75,9 @@ def links(service_thread):
 def test_a_locked_database_stalls_only_the_table_that_saves(service_thread, links):
     svc = service_thread
     alice, bob, carol = links("alice"), links("bob"), links("carol")
-    code_a = alice.call("create", game="palazzo", humans=2, bots=0, seed=7)["code"]
+    code_a = alice.call("create", game="palazzo", humans=2, bots=0, seed=7, confirm=False)["code"]
     bob.call("join", code=code_a)
-    code_b = carol.call("create", game="palazzo", humans=1, bots=1, seed=9)["code"]
+    code_b = carol.call("create", game="palazzo", humans=1, bots=1, seed=9, confirm=False)["code"]
     ta, tb, tc = alice.open_table(code_a, 0), bob.open_table(code_a, 1), carol.open_table(code_b, 0)
     gid = ta.table_id
     before = {"alice": seen(ta), "bob": seen(tb)}
@@ -153,7 +153,7 @@ def test_a_bot_whose_move_cannot_be_saved_backs_off_and_tries_again(
     disk = FullDisk(svc.service.writer, seat=1)  # the bot's saves meet a full disk
     svc.call(lambda: setattr(svc.service, "writer", disk))
     alice = links("alice")
-    code = alice.call("create", game="palazzo", humans=1, bots=1, seed=9)["code"]
+    code = alice.call("create", game="palazzo", humans=1, bots=1, seed=9, confirm=False)["code"]
     ta = alice.open_table(code, 0)
     table = svc.service.tables[ta.table_id]
     deadline = time.monotonic() + WAIT

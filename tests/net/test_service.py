@@ -59,7 +59,7 @@ def test_a_table_waits_for_its_humans_then_begins_with_their_names(links):
 
 def test_each_seat_sees_only_its_own_secrets_and_acts_only_for_itself(links):
     alice, bob, carol = links("alice"), links("bob"), links("carol")
-    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11)
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11, confirm=False)
     bob.call("join", code=made["code"])
     ta = alice.open_table(made["code"], 0)
     tb = bob.open_table(made["code"], 1)
@@ -112,7 +112,7 @@ def test_presence_and_the_lobby_show_who_is_where(links):
 
 def test_bots_play_in_the_service_and_log_changes_arrive_in_order(links):
     alice = links("alice")
-    made = alice.call("create", game="palazzo", humans=1, bots=3, seed=4)
+    made = alice.call("create", game="palazzo", humans=1, bots=3, seed=4, confirm=False)
     assert made["started"]
     t = alice.open_table(made["code"], 0)
     for _ in range(12):  # twelve decisions of Alice's, bots answering in between
@@ -148,7 +148,7 @@ def test_undo_marks_the_taken_back_line(links):
 def test_claims_and_waiting_tables_survive_a_restart(services):
     svc = services()
     alice, bob = Connection(str(svc.sock), "alice"), Connection(str(svc.sock), "bob")
-    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=8)
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=8, confirm=False)
     waiting = alice.call("create", game="palazzo", humans=3, bots=0)
     bob.call("join", code=made["code"])
     bob.open_table(made["code"], 1)  # Bob sits down ...
@@ -281,7 +281,7 @@ def test_spectators_share_one_view_per_change_and_seats_keep_their_own(service_t
     """One change, five connections: the view is computed once per seat (all
     spectators share seat None's), and each still gets only its own seat's."""
     alice, bob = links("alice"), links("bob")
-    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11)
+    made = alice.call("create", game="palazzo", humans=2, bots=0, seed=11, confirm=False)
     bob.call("join", code=made["code"])
     ta = alice.open_table(made["code"], 0)
     tb = bob.open_table(made["code"], 1)

@@ -49,13 +49,23 @@ async def test_two_players_one_table_own_hands_and_live_updates(harness):
     assert set(hand_lines(b_text)) == {expected_hand(hands[1])}
     assert "Pass the keyboard" not in a_text + b_text
 
-    # Alice takes money (the first action); Bob's screen shows it without a key press.
+    # Alice takes money (the first action of her turn). The table confirms
+    # turns (the new-table window's default): her turn is held until her
+    # Enter, and Bob reads only that she is taking it (net/turns.py) ...
     assert table.legal(0)[0] == "money"
     await alice.wait("1 Take money")
     await alice.keys("1")
+    await bob.wait("alice is taking their turn")
+    while "Your turn is done" not in alice.text():  # she takes the first cards offered
+        n = len(table.entries)
+        await alice.keys("1")
+        await alice.wait(lambda t, n=n: "Your turn is done" in t or len(table.entries) > n)
+    assert [e.action for e in table.entries][0] == "money"
+    assert "alice takes money" not in bob.text() and "Revealed money" not in bob.text()
+    # ... then Bob's screen shows all of it at once, without a key press.
+    await alice.keys("\r")
     await bob.wait("alice takes money")
     await bob.wait("Revealed money")
-    assert table.entries[-1].action == "money"
 
     # A third player spectates: public information only, no hand at all.
     carol = await harness.term("carol")
@@ -71,7 +81,9 @@ async def test_two_players_one_table_own_hands_and_live_updates(harness):
 async def test_drop_and_rejoin_keeps_the_seat(harness):
     # Set-up through the service itself: Alice opens, Bob joins.
     a, b = await harness.link("alice"), await harness.link("bob")
-    made = await asyncio.to_thread(a.call, "create", game="palazzo", humans=2, bots=1, seed=5)
+    made = await asyncio.to_thread(
+        a.call, "create", game="palazzo", humans=2, bots=1, seed=5, confirm=False
+    )
     await asyncio.to_thread(b.call, "join", code=made["code"])
     a.close()
     b.close()

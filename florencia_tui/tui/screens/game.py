@@ -184,6 +184,8 @@ class GameScreen(Screen[None]):
         if self._curtain_up:
             return
         table = self.table
+        if self.shared:  # the service holds a finished turn for its Enter (net/turns.py)
+            self._confirm = self.viewer if table.confirm_due() else None
         if table.is_over():
             await self.render_view()
             if not self._ended:
@@ -335,6 +337,11 @@ class GameScreen(Screen[None]):
         # must still be in sight, one line each if need be.
         self.call_after_refresh(self._fit_players)
 
+    def _taking(self) -> str | None:
+        """At a network table: the player whose turn, not confirmed yet, this
+        seat waits for (it sees the table as it was before that turn)."""
+        return self.table.taking_turn() if self.shared else None
+
     def _hold_prompt_height(self) -> None:
         """Before the next decision is shown: the prompt panel keeps the height
         of the tallest decision shown so far at this screen size (the one on
@@ -408,7 +415,7 @@ class GameScreen(Screen[None]):
         table = self.table
         names = table.names
         to_act = table.to_act()
-        who = ", ".join(names[s] for s in to_act) or "nobody"
+        who = ", ".join(names[s] for s in to_act) or self._taking() or "nobody"
         if self.viewer is not None and to_act == [self.viewer]:
             tail = f" · you are {names[self.viewer]}, to act"
         else:
@@ -469,7 +476,12 @@ class GameScreen(Screen[None]):
             )
             return
         if seat is None or seat not in to_act or waiting or self._curtain_up:
-            text = waiting or f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
+            taking = self._taking()
+            text = waiting or (
+                f"{taking} is taking their turn…"
+                if taking
+                else f"Waiting for {', '.join(self.table.names[s] for s in to_act)}…"
+            )
             await self._prompt_text(box, text)
             return
         await box.remove_children()
@@ -547,7 +559,14 @@ class GameScreen(Screen[None]):
         return True
 
     async def action_confirm(self) -> None:
-        """The turn is confirmed: play passes on (bots move, the curtain drops)."""
+        """The turn is confirmed: play passes on (bots move, the curtain drops;
+        at a network table the service shows it to everyone at once)."""
+        if self.shared:
+            try:
+                self.table.confirm(self.viewer)
+            except IllegalAction as e:  # SaveFailed too: still held, Enter tries again
+                self._say(f"[b red]✗[/] {escape(_sentence(str(e)))}")
+                return
         self._confirm = None
         await self.advance()
 
@@ -655,7 +674,8 @@ class GameScreen(Screen[None]):
         def applied(_) -> None:
             self.bot_delay = self.app.bot_delay
 
-        self.app.push_screen(SettingsScreen(), applied)
+        table_confirm = self.table.confirms_turns() if self.shared else None
+        self.app.push_screen(SettingsScreen(table_confirm), applied)
 
     def action_help(self) -> None:
         view = self.table.view(self.viewer)

@@ -83,6 +83,7 @@ class NewTableScreen(ModalScreen[dict | None]):
     bot = "bot:random"
     hints = True  # the opener decides whether 'h' gives hints at this table
     rated = True  # ... and whether its result counts in the ratings
+    confirm = True  # ... and whether each turn waits for its player's Enter
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
@@ -106,6 +107,9 @@ class NewTableScreen(ModalScreen[dict | None]):
                 yield Button("on", id="new-hints", compact=True)
                 yield Label("Rated", id="new-rated-label")
                 yield Button("yes", id="new-rated", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Confirm each turn", classes="field")
+                yield Button("on", id="new-confirm", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
             yield Static(
@@ -137,6 +141,14 @@ class NewTableScreen(ModalScreen[dict | None]):
         event.stop()
         self.hints = not self.hints
         event.button.label = "on" if self.hints else "off"
+
+    @on(Button.Pressed, "#new-confirm")
+    def toggle_confirm(self, event: Button.Pressed) -> None:
+        """On: a finished turn waits for its player's Enter (u takes it back),
+        and the others see it only then (net/turns.py)."""
+        event.stop()
+        self.confirm = not self.confirm
+        event.button.label = "on" if self.confirm else "off"
 
     @on(Button.Pressed, "#new-rated")
     def action_toggle_rated(self, event: Button.Pressed | None = None) -> None:
@@ -174,6 +186,7 @@ class NewTableScreen(ModalScreen[dict | None]):
                 "bot": self.bot,
                 "hints": self.hints,
                 "rated": self.rated,
+                "confirm": self.confirm,
             }
         )
 

@@ -1,5 +1,7 @@
 """Table settings a player may change mid-game (`o` in the game screen):
-whether a finished turn waits for Enter, and how fast bots play."""
+whether a finished turn waits for Enter, and how fast bots play. At a network
+table whether turns wait is the table's, chosen by its opener: shown, not
+changed here."""
 
 from __future__ import annotations
 
@@ -24,6 +26,11 @@ class SettingsScreen(ModalScreen[None]):
         ("o", "close", "Back"),
     ]
 
+    def __init__(self, table_confirm: bool | None = None) -> None:
+        """``table_confirm``: a network table's own setting (net/turns.py)."""
+        super().__init__()
+        self.table_confirm = table_confirm
+
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
             yield Static(id="settings-text")
@@ -34,18 +41,24 @@ class SettingsScreen(ModalScreen[None]):
 
     def show(self) -> None:
         app = self.app
-        confirm = "on" if app.confirm_turns else "off"
+        mine = self.table_confirm is None
+        confirm = "on" if (app.confirm_turns if mine else self.table_confirm) else "off"
         speed = speed_name(app.bot_delay)
         speeds = " · ".join(f"[b]{n}[/]" if n == speed else n for n in SPEEDS)
+        key = "[b reverse] c [/]" if mine else "   "
+        whose = "" if mine else " (this table's: its opener chose)"
         self.query_one("#settings-text", Static).update(
             "[b]Table settings[/b]\n\n"
-            f"[b reverse] c [/] Confirm each turn: [b]{confirm}[/]\n"
+            f"{key} Confirm each turn: [b]{confirm}[/]{whose}\n"
             "      on: when your turn is over, play waits for Enter (u takes it back)\n\n"
             f"[b reverse] b [/] Bot speed: {speeds}\n"
             "      seconds a bot's move is shown: "
             + ", ".join(f"{n} {SPEEDS[n]:g}" for n in SPEEDS)
             + "\n\n[dim]Esc returns to the game.[/]"
         )
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return action != "confirm" or self.table_confirm is None
 
     def action_confirm(self) -> None:
         self.app.confirm_turns = not self.app.confirm_turns
