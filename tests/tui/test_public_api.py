@@ -18,8 +18,14 @@ ROOT = PKG.parent
 
 #: Where no public API exists: net/wire.py sends only the changed cells, so
 #: it takes each frame from Textual's hook to the driver (and its tests and
-#: the benchmark look at the same hook).
-HOOKS = {("DiffingDisplay", "_display")}
+#: the benchmark look at the same hook). textual-serve's AppService has no
+#: public way to choose how a tab's app process starts, so net/web_apps.py's
+#: TabAppService forks it from the app zygote through these two.
+HOOKS = {
+    ("DiffingDisplay", "_display"),
+    ("TabAppService", "_build_environment"),
+    ("TabAppService", "_open_app_process"),
+}
 
 
 def _our_classes():
