@@ -17,7 +17,8 @@ one declaration the core derives
 
 A path is keys separated by dots; ``*`` stands for every item of a list (or
 value of a dict): ``"players.*.hand"`` is every player's hand. A part that is
-missing or None is skipped (a draft that is over, a frame without cards).
+missing or None is skipped (a draft that is over, a frame without cards). A
+game's secrets never overlap (no secret's path lies within another's).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from florencia_tui.core.state import clone
@@ -70,8 +72,13 @@ class Secret:
     hidden: Callable[[State, Any], bool] | None = None
 
 
-def _places(node: Any, parts: list[str], i: int, star: Any, at: tuple) -> Iterator[tuple]:
-    """(keys from the root, value, (index, item) of the first ``*``) of every
+@cache
+def _parts(path: str) -> tuple[str, ...]:
+    return tuple(path.split("."))
+
+
+def _places(node: Any, parts: tuple[str, ...], i: int, star: Any) -> Iterator[tuple]:
+    """(container, key, value, (index, item) of the first ``*``) of every
     place ``parts[i:]`` reaches from ``node``."""
     key = parts[i]
     if key == "*":
@@ -83,43 +90,70 @@ def _places(node: Any, parts: list[str], i: int, star: Any, at: tuple) -> Iterat
     last = i == len(parts) - 1
     for k in keys:
         value = node[k]
-        here = (k, value) if key == "*" and star is None else star
+        here = (k, value) if star is None and key == "*" else star
         if last:
-            yield (*at, k), value, here
+            yield node, k, value, here
         elif value is not None:
-            yield from _places(value, parts, i + 1, here, (*at, k))
+            yield from _places(value, parts, i + 1, here)
 
 
-def places(s: State, secret: Secret) -> Iterator[tuple[tuple, Any, Any]]:
-    """(keys from the root, value, owner seat) of every place of ``secret`` in ``s``."""
-    for keys, value, star in _places(s, secret.path.split("."), 0, None, ()):
-        if secret.owner is None or star is None:
-            yield keys, value, None
+def places(s: State, secret: Secret) -> Iterator[tuple[Any, Any, Any, Any]]:
+    """(container, key, value, owner seat) of every place of ``secret`` in ``s``."""
+    owner = secret.owner
+    for node, key, value, star in _places(s, _parts(secret.path), 0, None):
+        if owner is None or star is None:
+            yield node, key, value, None
         else:
             index, item = star
-            yield keys, value, index if secret.owner == "*" else item.get(secret.owner)
+            yield node, key, value, index if owner == "*" else item.get(owner)
 
 
 def redact(secrets: tuple[Secret, ...], s: State, seat: int | None) -> State:
     """``s`` as ``seat`` knows it (None: a spectator): every secret part
-    hidden from it masked, and no RNG. The masks read the original state."""
+    hidden from it masked, and no RNG. A game's secrets never overlap, so each
+    is masked in the copy where it is; the masks read the original state."""
     r = clone(s)
     r["rng"] = None
     for secret in secrets:
-        for keys, value, who in places(s, secret):
-            if value is None or (secret.hidden is not None and not secret.hidden(s, who)):
-                continue
-            if secret.owner is not None and who == seat:
-                if secret.own is None:
-                    continue
-                masked = secret.own(value, s, who)
-            else:
-                masked = secret.mask(value, s, who)
-            node = r
-            for k in keys[:-1]:
-                node = node[k]
-            node[keys[-1]] = masked
+        _mask(r, _parts(secret.path), 0, _NO_STAR, secret, s, seat)
     return r
+
+
+_NO_STAR = object()
+
+
+def _mask(node: Any, parts: tuple[str, ...], i: int, who: Any, secret: Secret, s, seat) -> None:
+    """Mask ``secret`` at every place ``parts[i:]`` reaches from ``node``
+    (``who``: the owner found at the path's first ``*``)."""
+    key = parts[i]
+    last = i + 1 == len(parts)
+    if key == "*":
+        pairs = enumerate(node) if type(node) is list else list(node.items())
+        by = secret.owner if who is _NO_STAR else None
+        for k, value in pairs:
+            owner = who if by is None else k if by == "*" else value.get(by)
+            if last:
+                _mask_one(node, k, value, owner, secret, s, seat)
+            elif value is not None:
+                _mask(value, parts, i + 1, owner, secret, s, seat)
+    elif type(node) is dict and key in node:
+        value = node[key]
+        if last:
+            _mask_one(node, key, value, who, secret, s, seat)
+        elif value is not None:
+            _mask(value, parts, i + 1, who, secret, s, seat)
+
+
+def _mask_one(node: Any, key: Any, value: Any, who: Any, secret: Secret, s, seat) -> None:
+    if who is _NO_STAR or secret.owner is None:
+        who = None
+    if value is None or (secret.hidden is not None and not secret.hidden(s, who)):
+        return
+    if secret.owner is not None and who == seat:
+        if secret.own is not None:
+            node[key] = secret.own(value, s, who)
+    else:
+        node[key] = secret.mask(value, s, who)
 
 
 # ----------------------------------------------------------------------------- reveals
@@ -137,7 +171,7 @@ def _leaves(value: Any, out: Counter) -> Counter:
 
 def _all_leaves(s: State, path: str) -> Counter:
     out: Counter = Counter()
-    for _, value, _ in _places(s, path.split("."), 0, None, ()):
+    for _, _, value, _ in _places(s, _parts(path), 0, None):
         _leaves(value, out)
     return out
 
@@ -166,7 +200,7 @@ def _unveiled(secrets: tuple[Secret, ...], before: State, after: State) -> bool:
     for secret in secrets:
         if secret.hidden is None:
             continue
-        for _, value, who in places(before, secret):
+        for _, _, value, who in places(before, secret):
             if value is not None and secret.hidden(before, who) and not secret.hidden(after, who):
                 return True
     return False

@@ -150,10 +150,14 @@ class Architects(Game):
             s["players"][seat]["appr"].remove(aid)
             s["adeck"].append(aid)
             return
-        legal = self.base_legal(s, seat)
-        if act not in legal:
-            raise IllegalAction(self._why(s, seat, a, legal))
-        self.decisions.apply(s, a, self.frame(s, seat))
+        f = self.frame(s, seat)
+        if f is not None and f["k"] == "place" and a.verb == "place":
+            allowed = R.place_allowed(s, seat, act)  # one placement, not the whole list
+        else:
+            allowed = act in self.base_legal(s, seat)
+        if not allowed:
+            raise IllegalAction(self._why(s, seat, a, self.base_legal(s, seat)))
+        self.decisions.apply(s, a, f)
 
     def _why(self, s, seat, a, legal):
         act = str(a)

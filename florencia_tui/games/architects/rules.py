@@ -428,12 +428,39 @@ def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
     return out
 
 
+def can_pay(P: dict, cost: dict) -> bool:
+    """Whether P can pay ``cost`` some way: ``bool(pay_options(...))``, asked
+    for every building in hand on every legal list, so worked out without
+    listing the ways. A wood/stone mix of k is payable when the wood and
+    stone left over the fixed part sum to k; Therese's board pays gold and
+    marble for each other, so those two need only their sum."""
+    base = {r: k for r, k in cost.items() if r != "ws" and k}
+    ws = cost.get("ws", 0)
+    variants = _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
+    therese = board_is(P, "Therese")
+    for b, k in variants:
+        wood = P["wood"] - b.get("wood", 0)
+        stone = P["stone"] - b.get("stone", 0)
+        if wood < 0 or stone < 0 or wood + stone < k:
+            continue
+        if therese:
+            gm = b.get("gold", 0) + b.get("marble", 0)
+            if gm > P["gold"] + P["marble"]:
+                continue
+            rest = ("wood", "stone", "gold", "marble")
+        else:
+            rest = ("wood", "stone")
+        if all(P[r] >= n for r, n in b.items() if r not in rest):
+            return True
+    return False
+
+
 def can_build(s: dict, p: int, b: int) -> bool:
     P = s["players"][p]
     need = set(D.ALL_BUILDINGS[b][1])
     if not need <= skills_of(P):
         return False
-    return bool(pay_options(s, p, D.ALL_BUILDINGS[b][2]))
+    return can_pay(P, D.ALL_BUILDINGS[b][2])
 
 
 def can_cathedral(s: dict, p: int) -> bool:
@@ -445,7 +472,7 @@ def can_cathedral(s: dict, p: int) -> bool:
         return False
     if not P["hand"] and not board_is(P, "Frederick"):
         return False
-    return bool(pay_options(s, p, D.CATHEDRAL[lvl][0]))
+    return can_pay(P, D.CATHEDRAL[lvl][0])
 
 
 def market_cost(P: dict, space: int) -> int:
@@ -524,24 +551,51 @@ def yields(s: dict, p: int) -> dict:
     return out
 
 
-def place_options(s: dict, p: int) -> list[str]:
+#: Every worker placement, in the order the legal list gives them.
+PLACES = (
+    "place quarry",
+    "place forest",
+    "place mines clay",
+    "place mines gold",
+    "place silversmith",
+    "place storehouse",
+    "place workshop",
+    "place towncentre",
+    "place taxstand",
+    "place guardhouse",
+    "place market 1",
+    "place market 2",
+    "place market 3",
+    "place guildhall",
+)
+_MARKET = {"place market 1": 0, "place market 2": 1, "place market 3": 2}
+
+
+def place_allowed(s: dict, p: int, act: str) -> bool:
+    """Whether p, with a worker on its board, may make the placement ``act``
+    (one of :data:`PLACES`): the one statement of each location's condition,
+    asked of a single placement when it is played."""
+    if act == "place mines gold":
+        return s["loc"]["mines"][p] + 1 >= 2
+    if act == "place taxstand":
+        return s["tax"] > 0
     P = s["players"][p]
-    if P["workers"] == 0:
+    if act in _MARKET:
+        i = _MARKET[act]
+        return (
+            P["virtue"] <= D.BLACK_MARKET_MAX_VIRTUE
+            and s["market"][i] is None
+            and P["silver"] >= market_cost(P, i)
+        )
+    if act == "place guildhall":
+        return any(can_build(s, p, b) for b in P["hand"]) or can_cathedral(s, p)
+    return act in PLACES
+
+
+def place_options(s: dict, p: int) -> list[str]:
+    if s["players"][p]["workers"] == 0:
         return retrieve_options(s, p)
-    out = ["place quarry", "place forest", "place mines clay"]
-    if s["loc"]["mines"][p] + 1 >= 2:
-        out.append("place mines gold")
-    out += ["place silversmith", "place storehouse", "place workshop", "place towncentre"]
-    if s["tax"] > 0:
-        out.append("place taxstand")
-    out.append("place guardhouse")
-    if P["virtue"] <= D.BLACK_MARKET_MAX_VIRTUE:
-        for i in range(3):
-            if s["market"][i] is None and P["silver"] >= market_cost(P, i):
-                out.append(f"place market {i + 1}")
-    if any(can_build(s, p, b) for b in P["hand"]) or can_cathedral(s, p):
-        out.append("place guildhall")
-    return out
+    return [a for a in PLACES if place_allowed(s, p, a)]
 
 
 def retrieve_options(s: dict, p: int) -> list[str]:
