@@ -136,6 +136,21 @@ def add_limits(sv) -> None:
         metavar="N",
         help=f"tables one player sits at that wait or are played (default {d.tables_per_player})",
     )
+    g.add_argument(
+        "--max-web-connections",
+        type=_count,
+        default=d.web_connections,
+        metavar="N",
+        help=f"open connections to the web port, in all (default {d.web_connections}); more "
+        "are closed at once",
+    )
+    g.add_argument(
+        "--max-web-connections-per-address",
+        type=_count,
+        default=d.web_connections_per_address,
+        metavar="N",
+        help=f"... and from one address (default {d.web_connections_per_address})",
+    )
 
 
 def add_sign_in_limits(sv) -> None:
@@ -222,6 +237,8 @@ def limits_of(args):
         sessions_per_player=args.max_sessions,
         tabs_per_player=args.max_tabs,
         tables_per_player=args.max_tables,
+        web_connections=args.max_web_connections,
+        web_connections_per_address=args.max_web_connections_per_address,
     )
 
 

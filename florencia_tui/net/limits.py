@@ -35,6 +35,13 @@ class Limits:
     tabs_per_player: int = 4
     #: Tables one player may hold a seat at while they wait or are played.
     tables_per_player: int = 10
+    #: Open connections to the web port (pages and tabs' websockets), in all ...
+    web_connections: int = 200
+    #: ... and from one source address (a browser opens about 6 at once).
+    web_connections_per_address: int = 20
+    #: Seconds a web connection may stay open without a request in progress
+    #: (aiohttp's keep-alive time, which also runs from the connection's start).
+    web_idle: float = 15.0
 
 
 class Quota:

@@ -73,6 +73,7 @@ class FlorenciaServer:
         self.service: TableService | None = None
         self.ssh = None
         self._web_runner = None
+        self.web_caps = None  # (net/web.py ConnectionCaps, once the web port listens)
         self.web_url: str | None = None
 
     async def start(self) -> FlorenciaServer:
@@ -144,8 +145,12 @@ class FlorenciaServer:
         gate.serve_pages_from_request_host(server, self.web_gate)
         app = await server._make_app()
         gate.install(app, self.web_gate)
-        runner = web.AppRunner(app)
+        runner = web.AppRunner(app, keepalive_timeout=self.limits.web_idle)
         await runner.setup()
+        self.web_caps = gate.ConnectionCaps(
+            Quota(self.limits.web_connections_per_address, self.limits.web_connections)
+        )
+        self.web_caps.install(runner.server)
         site = web.TCPSite(runner, self.web_host, self.web_port)
         await site.start()
         self._web_runner = runner

@@ -21,6 +21,11 @@ textual-serve runs one app process per websocket. In front of it:
 * **Sessions that end** (:mod:`florencia_tui.net.web_sessions`): at sign-out
   (``POST /signout``, a button on the game page), or when the player's
   password changes or goes; their tabs' apps stop.
+* **Connections within limits** (:class:`ConnectionCaps`): at most so many
+  open connections to the web port in all and from one address, more closed
+  at once before a byte is read, and one that sends no request is dropped
+  after a short grace time, so a flood of idle connections cannot use up the
+  server's files.
 * **Every response** forbids framing (``X-Frame-Options: DENY``,
   ``frame-ancestors 'none'``), and the game page loads nothing from another
   host (:mod:`florencia_tui.net.web_page`).
@@ -328,3 +333,47 @@ def install(app: web.Application, gate: WebGate) -> None:
 async def _send_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+
+
+class ConnectionCaps:
+    """At most ``quota`` open connections to the web port (per address and in
+    all), whatever they carry (pages, a tab's websocket): one over either cap
+    is closed as soon as it is accepted, before a byte is read (issue 26,
+    item 4, for the browser's side). Installed on aiohttp's server, whose
+    ``connection_made``/``connection_lost`` hear of every connection."""
+
+    def __init__(self, quota: Quota) -> None:
+        self.quota = quota
+        self.refused = 0
+        self._held: dict[object, str] = {}
+
+    def install(self, server) -> None:
+        made, lost = server.connection_made, server.connection_lost
+
+        def connection_made(handler, transport) -> None:
+            made(handler, transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if peer else "?"
+            if self.quota.take(address):
+                self._held[handler] = address
+                return
+            self.refused += 1
+            if self.refused == 1 or self.refused % 100 == 0:
+                log.warning(
+                    "web: refused %d connection(s) over the caps (at most %d in all, %d "
+                    "from one address: --max-web-connections, "
+                    "--max-web-connections-per-address)",
+                    self.refused,
+                    self.quota.total,
+                    self.quota.each,
+                )
+            transport.abort()
+
+        def connection_lost(handler, exc=None) -> None:
+            address = self._held.pop(handler, None)
+            if address is not None:
+                self.quota.give_back(address)
+            lost(handler, exc)
+
+        server.connection_made = connection_made
+        server.connection_lost = connection_lost
