@@ -177,6 +177,10 @@ class FlorenciaServer:
         if self.service is not None:
             await self.service.close()
             self.service = None
+        if self.names is not None:
+            await asyncio.to_thread(self.names.flush)  # (its bindings written)
+            self.names.close()
+            self.names = None
         if self.store is not None:
             self.store.close()
             self.store = None

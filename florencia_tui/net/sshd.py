@@ -30,11 +30,14 @@ import errno
 import fcntl
 import logging
 import os
+import queue
 import signal
+import sqlite3
 import stat
 import struct
 import sys
 import termios
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -345,29 +348,41 @@ class KeyNames:
     (``password``) or a credential of the name's own (``passwords``,
     ``key-file``). Shared credentials take only a free name or their own; a
     credential of the name's own (given by the admin) takes it whatever it
-    belonged to. Browser players are kept under their ``NAME@web``."""
+    belonged to. Browser players are kept under their ``NAME@web``.
+
+    The bindings are read once, at start, and kept in memory, so a sign-in
+    never waits for the database on the event loop (another process locking
+    the file for seconds froze every session): a new binding is decided in
+    memory at once and written by a thread of its own with its own
+    connection, in order, tried again until it is saved (a failure is
+    logged, and the binding holds meanwhile)."""
 
     SCHEMA = """CREATE TABLE IF NOT EXISTS ssh_key_names (
         user  TEXT PRIMARY KEY,
         key   TEXT NOT NULL,
         since REAL NOT NULL
     )"""
+    #: Seconds between tries of a write that failed (locked, full disk).
+    RETRY = 2.0
 
     def __init__(self, db) -> None:
-        self.db = db
-        with self.db:
-            self.db.execute(self.SCHEMA)
+        with db:
+            db.execute(self.SCHEMA)
             # Before credentials of every kind, a row held a bare key fingerprint.
-            self.db.execute(
+            db.execute(
                 "UPDATE ssh_key_names SET key = 'key:' || key WHERE key NOT LIKE 'key:%' "
                 "AND key NOT IN (?, ?, ?)",
                 (SHARED_PASSWORD, *OWN),
             )
+        self.path = db.execute("PRAGMA database_list").fetchone()[2]
+        self._owners = dict(db.execute("SELECT user, key FROM ssh_key_names"))
+        self._writes: queue.SimpleQueue = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_all, name="florencia-names", daemon=True)
+        self._writer.start()
 
     def owner(self, user: str) -> str | None:
         """The credential ``user`` belongs to (None: nobody's yet)."""
-        row = self.db.execute("SELECT key FROM ssh_key_names WHERE user=?", (user,)).fetchone()
-        return row[0] if row else None
+        return self._owners.get(user)
 
     def may_take(self, user: str, credential: str) -> bool:
         return credential in OWN or self.owner(user) in (None, credential)
@@ -375,18 +390,44 @@ class KeyNames:
     def bind(self, user: str, credential: str) -> bool:
         """``user`` is ``credential``'s from now on, unless it may not take it
         (another shared credential was first); True if it is."""
-        with self.db:
-            if credential in OWN:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
-                    (user, credential, time.time()),
-                )
-            else:
-                self.db.execute(
-                    "INSERT OR IGNORE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
-                    (user, credential, time.time()),
-                )
-        return self.owner(user) == credential
+        if not self.may_take(user, credential):
+            return False
+        if self._owners.get(user) != credential:
+            self._owners[user] = credential
+            self._writes.put((user, credential, time.time()))
+        return True
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every binding made so far is written (True) or
+        ``timeout`` passed (False)."""
+        done = threading.Event()
+        self._writes.put(done)
+        return done.wait(timeout)
+
+    def close(self) -> None:
+        self._writes.put(None)
+
+    def _write_all(self) -> None:
+        db = None
+        while (item := self._writes.get()) is not None:
+            if isinstance(item, threading.Event):
+                item.set()
+                continue
+            while True:
+                try:
+                    if db is None:
+                        db = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+                    with db:
+                        db.execute(
+                            "INSERT OR REPLACE INTO ssh_key_names(user, key, since) VALUES (?,?,?)",
+                            item,
+                        )
+                    break
+                except sqlite3.Error as e:
+                    log.warning("could not save whose name %r is (%s); trying again", item[0], e)
+                    time.sleep(self.RETRY)
+        if db is not None:
+            db.close()
 
 
 def host_key(data: Path) -> asyncssh.SSHKey:

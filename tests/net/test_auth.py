@@ -312,5 +312,36 @@ def test_key_bindings_saved_before_every_kind_still_hold(tmp_path):
     assert names.owner("ana") == "key:SHA256:abc"
     assert not names.may_take("ana", "password") and names.may_take("ana", "key:SHA256:abc")
     assert not names.bind("ana", "key:SHA256:other")
-    KeyNames(db)  # (again: nothing changes)
+    KeyNames(db).close()  # (again: nothing changes)
     assert names.owner("ana") == "key:SHA256:abc"
+    names.close()
+
+
+def test_a_name_is_bound_at_once_while_another_process_locks_the_database(tmp_path):
+    """Binding a name never waits for the database (a sign-in ran on the event
+    loop): decided in memory at once, written by its own thread once the lock
+    is gone, and read back by the next server."""
+    import sqlite3
+    import time
+
+    from florencia_tui.net.sshd import KeyNames
+
+    path = tmp_path / "names.sqlite3"
+    names = KeyNames(sqlite3.connect(path, isolation_level=None))
+    names.RETRY = 0.05
+    locker = sqlite3.connect(path, isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")
+    try:
+        t0 = time.monotonic()
+        assert names.bind("zed", "password")
+        assert not names.bind("zed", "key:SHA256:other")  # the first credential's
+        assert names.owner("zed") == "password"
+        assert time.monotonic() - t0 < 1  # (it did not wait the lock's 5 s timeout)
+        assert not names.flush(timeout=0.5)  # not written while the lock is held
+    finally:
+        locker.execute("ROLLBACK")
+    assert names.flush(timeout=30)
+    names.close()
+    again = KeyNames(sqlite3.connect(path, isolation_level=None))
+    assert again.owner("zed") == "password"
+    again.close()
