@@ -8,6 +8,8 @@ then during each flood in turn, all on loopback, each bounded in count and
 time (issue 26, items 4-7):
 
 * **idle**: 1,000 TCP connections from 127.0.0.1 that never sign in;
+* **webidle**: 1,000 TCP connections to the web port from 127.0.0.1 that
+  send nothing, then a browser signing in from 127.0.0.3;
 * **window**: another player's session at 65535x65535 (its app's memory);
 * **sessions**: one player opening 40 SSH sessions at once;
 * **tables**: one player asking the table service for 2,000 tables;
@@ -51,7 +53,7 @@ from net_load import Session, pct, rss_pss_kib, sign_in  # noqa: E402
 from florencia_tui.net.remote import Connection, RemoteError  # noqa: E402
 
 BEGIN, END = "<!-- limit-floods:begin -->", "<!-- limit-floods:end -->"
-FLOODS = ("idle", "window", "sessions", "tables", "tabs", "zygote")
+FLOODS = ("idle", "webidle", "window", "sessions", "tables", "tabs", "zygote")
 KEYS = 30  # keys typed per measurement (each waits for its echo)
 FD_LIMIT = 1024
 
@@ -196,6 +198,36 @@ async def flood_idle(server: Server, s: Session) -> dict:
         fds = server.fds()
         ms = await keys(s)
         return {"ms": ms, "note": f"{held} held, {len(socks) - held} refused; server {fds} fds"}
+    finally:
+        for x in socks:
+            x.close()
+
+
+async def flood_webidle(server: Server, s: Session) -> dict:
+    port = int(server.web.rsplit(":", 1)[1])
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(10):
+            socks += await asyncio.gather(*(raw_connection(port, "127.0.0.1") for _ in range(100)))
+        got = await asyncio.gather(*(first_bytes(x, 2) for x in socks))
+        refused = sum(1 for g in got if g == b"")  # (a held one is answered nothing either)
+        fds = server.fds()
+        ms = await keys(s)
+        t0 = time.perf_counter()
+        async with aiohttp.ClientSession(
+            cookie_jar=aiohttp.CookieJar(unsafe=True),
+            connector=aiohttp.TCPConnector(local_addr=("127.0.0.3", 0)),
+        ) as http:
+            r = await http.post(
+                server.web + "/signin",
+                data={"name": "webby"},
+                allow_redirects=False,
+                headers={"Origin": server.web},
+            )
+            signed = r.status == 303
+        note = f"1000 sent; server {fds} fds; a browser from another address "
+        note += f"signed in in {time.perf_counter() - t0:.2f} s" if signed else "was REFUSED"
+        return {"ms": ms, "note": note + f" ({refused} closed or silent within 2 s)"}
     finally:
         for x in socks:
             x.close()

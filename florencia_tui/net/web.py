@@ -338,7 +338,7 @@ async def _send_headers(request: web.Request, response: web.StreamResponse) -> N
 class ConnectionCaps:
     """At most ``quota`` open connections to the web port (per address and in
     all), whatever they carry (pages, a tab's websocket): one over either cap
-    is closed as soon as it is accepted, before a byte is read (issue 26,
+    is closed as soon as it is accepted, before a request is read (issue 26,
     item 4, for the browser's side). Installed on aiohttp's server, whose
     ``connection_made``/``connection_lost`` hear of every connection."""
 
@@ -367,7 +367,9 @@ class ConnectionCaps:
                     self.quota.total,
                     self.quota.each,
                 )
-            transport.abort()
+            # As aiohttp drops an idle connection, once its handler has begun
+            # (closed here, the handler would start on a connection gone).
+            asyncio.get_running_loop().call_soon(handler.force_close)
 
         def connection_lost(handler, exc=None) -> None:
             address = self._held.pop(handler, None)
