@@ -346,9 +346,11 @@ class Table(SeatQueries):
                 return seat
         return None
 
-    def bot_choice(self, seat: int) -> str:
-        """What the bot at ``seat`` would play, decided from its own view only."""
-        bot = self._bots[seat]
+    def bot_choice(self, seat: int, kind: str | None = None) -> str:
+        """What the bot at ``seat`` would play, decided from its own view only;
+        ``kind``: a bot of that kind plays for the seat (e.g. a player's whose
+        time ran out at a turn-based network table)."""
+        bot = make_bot(kind) if kind else self._bots[seat]
         key = f"{self.seed}:{seat}:{len(self.entries)}"
         return bot.choose(observe(self.game, self.state, seat, key, bot.needs_redacted))
 

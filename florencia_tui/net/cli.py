@@ -63,6 +63,12 @@ def add_parsers(sub) -> None:
         help="its permissions in octal; 660 lets a group of OS accounts use `florencia connect`",
     )
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot move")
+    sv.add_argument(
+        "--notify-command",
+        metavar="PROG",
+        help="run PROG TABLE GAME PLAYER (never through a shell) when it becomes a player's "
+        "move at a turn-based table, e.g. to send mail (docs/notify-mail.sh); default: none",
+    )
     add_limits(sv)
     add_sign_in_limits(sv)
     sv.set_defaults(func=cmd_serve)
@@ -134,7 +140,16 @@ def add_limits(sv) -> None:
         type=_count,
         default=d.tables_per_player,
         metavar="N",
-        help=f"tables one player sits at that wait or are played (default {d.tables_per_player})",
+        help=f"live tables one player sits at that wait or are played (default "
+        f"{d.tables_per_player})",
+    )
+    g.add_argument(
+        "--max-turn-tables",
+        type=_count,
+        default=d.turn_tables_per_player,
+        metavar="N",
+        help="turn-based tables one player sits at that wait or are played (default "
+        f"{d.turn_tables_per_player})",
     )
     g.add_argument(
         "--max-web-connections",
@@ -237,6 +252,7 @@ def limits_of(args):
         sessions_per_player=args.max_sessions,
         tabs_per_player=args.max_tabs,
         tables_per_player=args.max_tables,
+        turn_tables_per_player=args.max_turn_tables,
         web_connections=args.max_web_connections,
         web_connections_per_address=args.max_web_connections_per_address,
     )
@@ -271,6 +287,14 @@ def cmd_serve(args) -> int:
     except ValueError as e:
         print(f"florencia serve: {e}", file=sys.stderr)
         return 2
+    if args.notify_command:
+        from florencia_tui.net.notify import Notifier
+
+        try:
+            Notifier.check(args.notify_command)
+        except ValueError as e:
+            print(f"florencia serve: {e}", file=sys.stderr)
+            return 2
     server = FlorenciaServer(
         host=args.host,
         port=None if args.no_ssh else args.port,
@@ -282,6 +306,7 @@ def cmd_serve(args) -> int:
         web_origins=args.web_origin,
         bot_delay=args.bot_delay,
         limits=limits_of(args),
+        notify_command=args.notify_command,
     )
     return run(server)
 

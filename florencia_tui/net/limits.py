@@ -33,8 +33,10 @@ class Limits:
     sessions_per_player: int = 4
     #: Browser tabs (each an app process) one player may have open at once.
     tabs_per_player: int = 4
-    #: Tables one player may hold a seat at while they wait or are played.
+    #: Live tables one player may hold a seat at while they wait or are played ...
     tables_per_player: int = 10
+    #: ... and turn-based ones (a move a day each: a player sits at many).
+    turn_tables_per_player: int = 50
     #: Open connections to the web port (pages and tabs' websockets), in all ...
     web_connections: int = 200
     #: ... and from one source address (a browser opens about 6 at once).

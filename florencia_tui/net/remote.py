@@ -344,6 +344,8 @@ class RemoteTable(SeatQueries):
         notes = ["spectating"] if self.seat is None else []
         if self.snap.get("trouble"):
             notes.append(self.snap["trouble"])
+        if self.snap.get("clock"):  # a turn-based table's: "your move · 2 days left"
+            notes.append(self.snap["clock"]["text"])
         for name, p in zip(self.names, self.snap["presence"]):
             if p["state"] == "gone":
                 notes.append(f"{name} disconnected")

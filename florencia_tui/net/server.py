@@ -16,10 +16,12 @@ import os
 import shlex
 import signal
 import sys
+import time
 from pathlib import Path
 
 from florencia_tui.net import sshd
 from florencia_tui.net.limits import Limits, Quota
+from florencia_tui.net.notify import Notifier
 from florencia_tui.net.protocol import default_socket
 from florencia_tui.net.service import TableService
 from florencia_tui.net.zygote import Zygote
@@ -47,11 +49,17 @@ class FlorenciaServer:
         python: str = sys.executable,
         zygote: bool = True,
         limits: Limits | None = None,
+        clock=time.time,
+        notify_command: str | None = None,
     ) -> None:
         """``zygote``: SSH sessions' and browser tabs' apps are forked from a
         pre-imported app (:mod:`florencia_tui.net.zygote`); False starts each
         one from scratch.
-        ``limits``: what one client or player may hold (:mod:`florencia_tui.net.limits`)."""
+        ``limits``: what one client or player may hold (:mod:`florencia_tui.net.limits`).
+        ``clock``: the time now, for turn-based tables' deadlines (tests pass
+        their own). ``notify_command``: a program run when it becomes a
+        player's move at a turn-based table (:mod:`florencia_tui.net.notify`);
+        none by default."""
         self.host, self.port = host, port
         self.auth = auth or sshd.Auth()
         self.data = Path(data) if data else data_dir()
@@ -64,6 +72,8 @@ class FlorenciaServer:
         self.python = python
         self.zygote = zygote
         self.limits = limits or Limits()
+        self.clock = clock
+        self.notify_command = notify_command and Notifier.check(notify_command)
         self.caps = sshd.Caps(self.limits)
         self.spawner: sshd.Spawner | None = None
         self.apps_zygote: Zygote | None = None  # (started with SSH or the browser)
@@ -85,7 +95,12 @@ class FlorenciaServer:
         self.store = Store(self.data / "florencia.sqlite3")
         self.names = sshd.KeyNames(self.store.db)
         self.service = TableService(
-            self.store, bot_delay=self.bot_delay, tables_per_player=self.limits.tables_per_player
+            self.store,
+            bot_delay=self.bot_delay,
+            tables_per_player=self.limits.tables_per_player,
+            turn_tables_per_player=self.limits.turn_tables_per_player,
+            clock=self.clock,
+            notify=Notifier(self.notify_command) if self.notify_command else None,
         )
         await self.service.start(self.socket, self.socket_mode)
         try:

@@ -37,7 +37,7 @@ from florencia_tui import ratings
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.core.errors import CorruptSave, IllegalAction
 from florencia_tui.games import REGISTRY
-from florencia_tui.net import turns
+from florencia_tui.net import clocks, turns
 from florencia_tui.net.protocol import decode, encode, prompt_to_dict, valid_user
 from florencia_tui.net.shared import RENDER_VIA
 from florencia_tui.stats import player_page
@@ -132,13 +132,28 @@ class Conn:
 
 
 class TableService:
-    def __init__(self, store: Store, bot_delay: float = 0.5, tables_per_player: int = 10) -> None:
-        """``tables_per_player``: how many tables one player may hold a seat at
-        while they wait or are played (net/limits.py)."""
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.5,
+        tables_per_player: int = 10,
+        turn_tables_per_player: int = 50,
+        clock=time.time,
+        notify=None,
+    ) -> None:
+        """``tables_per_player``: how many live tables one player may hold a
+        seat at while they wait or are played, ``turn_tables_per_player``
+        how many turn-based ones (net/limits.py). ``clock``: the time now,
+        in seconds (turn-based tables' deadlines, net/clocks.py; tests pass
+        their own). ``notify``: a :class:`~florencia_tui.net.notify.Notifier`
+        told whenever it becomes a player's move at a turn-based table."""
         self.store = store
         self.tables_per_player = tables_per_player
+        self.turn_tables_per_player = turn_tables_per_player
+        self.clock = clock
+        self.notify = notify
         self.db = store.db
-        self.db.executescript(SCHEMA + turns.SCHEMA)
+        self.db.executescript(SCHEMA + turns.SCHEMA + clocks.SCHEMA)
         ratings.rate_pending(store)  # tables that finished as the service last stopped
         if "options" not in {r[1] for r in self.db.execute("PRAGMA table_info(net_tables)")}:
             self.db.execute("ALTER TABLE net_tables ADD COLUMN options TEXT")  # older databases
@@ -165,6 +180,9 @@ class TableService:
         self._saving: set[asyncio.Task] = set()  # actions being saved and kept
         self.trouble: dict[int, str] = {}  # a table's saving trouble, told to its players
         self._closing = False
+        self.clocks: dict[int, clocks.Clock] = {}  # turn-based tables in play
+        self._checking = asyncio.Lock()  # one check of the deadlines at a time
+        self._ticker: asyncio.Task | None = None
         for code, game, seats, seed, gid, created, options in self.db.execute(
             "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"
         ):
@@ -174,6 +192,11 @@ class TableService:
                 )
             else:
                 self.codes[gid] = code
+                opts = json.loads(options or "{}")
+                if clocks.is_turn_based(opts):
+                    self.clocks[gid] = clocks.load(self.db, gid, opts)
+        for (gid,) in self.db.execute("SELECT id FROM games WHERE status != 'playing'"):
+            self.clocks.pop(gid, None)
         # A table whose turn was held when the service stopped is opened now,
         # so that the lobby and everyone see it as it was before that turn.
         for (gid,) in self.db.execute("SELECT game_id FROM net_turns").fetchall():
@@ -194,9 +217,12 @@ class TableService:
         )
         os.chmod(path, mode)
         self.path = path
+        self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
     async def close(self) -> None:
         self._closing = True
+        if self._ticker is not None:
+            self._ticker.cancel()
         for task in list(self.bot_tasks.values()):
             task.cancel()
         if self._server is not None:
@@ -215,6 +241,8 @@ class TableService:
             self._lobby_handle.cancel()
         if self._saving:  # an action being saved is kept (or refused) first
             await asyncio.wait(list(self._saving), timeout=30)
+        if self.notify is not None:
+            await self.notify.close()
         await asyncio.get_running_loop().run_in_executor(None, self._db.shutdown)
         self.writer.close()
 
@@ -304,18 +332,23 @@ class TableService:
         seats = [{"kind": "human", "user": conn.user}]
         seats += [{"kind": "human", "user": None} for _ in range(humans - 1)]
         seats += [{"kind": bot, "user": None} for _ in range(bots)]
-        self._may_sit(conn.user)
+        try:
+            pace = clocks.turn_options(msg)  # {} for a live table
+        except ValueError as e:
+            raise ServiceError(str(e)) from None
+        self._may_sit(conn.user, bool(pace))
         code = self._new_code()
         seed = msg.get("seed")
         seed = int(seed) if seed is not None else random.randrange(1, 1_000_000)
         # The opener decides whether the table offers hints (bots/hint.py),
         # whether it is rated (ratings.py; it is unless they say no) and
         # whether each turn waits for its player's Enter (turns.py; it does
-        # unless they say no).
+        # unless they say no); and whether it is live or turn-based (clocks.py).
         options = {
             "hints": bool(msg.get("hints", True)),
             "rated": bool(msg.get("rated", True)),
             "confirm": bool(msg.get("confirm", True)),
+            **pace,
         }
         w = Waiting(code, game, seats, seed, time.time(), options)
         started = await self._open(w)
@@ -333,7 +366,7 @@ class TableService:
             free = w.free()
             if not free:
                 raise ServiceError(f"table {w.code} has no free seat")
-            self._may_sit(conn.user)
+            self._may_sit(conn.user, clocks.is_turn_based(w.options))
             seat, started = await self._sit(w, conn.user)
             self._lobby_changed()
             return {"code": w.code, "seat": seat, "started": started}
@@ -346,7 +379,7 @@ class TableService:
         free = [i for i in table.humans if i not in claims]
         if table.is_over() or not free:
             raise ServiceError(f"table {self._code(gid)} has no free seat (s spectates)")
-        self._may_sit(conn.user)
+        self._may_sit(conn.user, gid in self.clocks)
         seat = await self._claim(gid, conn.user)
         self._lobby_changed()
         return {"code": self._code(gid), "seat": seat, "started": True}
@@ -410,6 +443,8 @@ class TableService:
 
         def plan(table: Table) -> Change:
             turns.refuse_while_held(self.held.get(gid), table, seat)
+            if seat in self._replaced(gid):
+                raise IllegalAction("your time ran out: a bot plays your seat for the rest")
             return make(table)
 
         return plan
@@ -428,12 +463,19 @@ class TableService:
         async with self._acting.setdefault(gid, asyncio.Lock()):
             if not turns.due(self.held.get(gid), table, seat):
                 raise IllegalAction("there is no finished turn of yours to confirm")
-            await self._write(
-                turns.drop, self.writer.db, gid, gid=gid, what="nothing was confirmed"
-            )
+            owed = self._owed_after(gid, table.state, None)
+            await self._write(self._drop_turn, gid, owed, gid=gid, what="nothing was confirmed")
             del self.held[gid]
+            self._set_owed(gid, owed)
         self._changed(gid)
         self._kick_bots(gid)
+
+    def _drop_turn(self, gid: int, owed: dict | None) -> None:
+        """(database thread) Table ``gid``'s held turn is confirmed; the
+        seats that owe a decision now are ``owed`` (None: a live table)."""
+        turns.drop(self.writer.db, gid)
+        if owed is not None:
+            self._save_owed(gid, owed)
 
     async def op_hint(self, conn: Conn, msg: dict) -> str:
         """What the strongest bot would play at the caller's own seat, from that
@@ -489,7 +531,12 @@ class TableService:
         return await asyncio.to_thread(_reading, self.store.path, _player_page, name)
 
     def _save(
-        self, table: Table, change: Change, held: turns.Held | None, after: turns.Held | None
+        self,
+        table: Table,
+        change: Change,
+        held: turns.Held | None,
+        after: turns.Held | None,
+        owed: dict | None = None,
     ) -> None:
         """(database thread) Save ``change``; when it ends the game, rate the
         table there and then, before anyone is told (ratings.rate_table: once,
@@ -501,7 +548,10 @@ class TableService:
         A turn held from now on is saved before its first action (a restart
         finds it held); one that ends with the change is dropped after it, and
         a drop that fails is only logged (the action is saved: a restart then
-        finds the row stale, turns.load)."""
+        finds the row stale, turns.load).
+
+        ``owed``: at a turn-based table, the seats that owe a decision after
+        the change (clocks.py), saved after it."""
         db = self.writer.db
         begun = after is not None and after is not held
         if begun:
@@ -523,6 +573,8 @@ class TableService:
                 turns.drop(db, table.table_id)
             except SAVE_ERRORS:
                 log.warning("table %s: the end of a held turn was not saved", table.table_id)
+        if owed is not None:
+            self._save_owed(table.table_id, owed)
         if table.game.is_over(change.state):
             try:
                 ratings.rate_table(self.writer, table.table_id)
@@ -533,22 +585,31 @@ class TableService:
                 )
 
     # ----- tables -----------------------------------------------------------------
-    def open_tables(self, user: str) -> int:
-        """How many tables ``user`` holds a seat at that wait or are played."""
-        waiting = sum(1 for w in self.waiting.values() if any(s["user"] == user for s in w.seats))
-        (playing,) = self.db.execute(
-            "SELECT COUNT(DISTINCT s.game_id) FROM net_seats s JOIN games g ON g.id = s.game_id"
+    def open_tables(self, user: str, turn_based: bool = False) -> int:
+        """How many live (``turn_based``: turn-based) tables ``user`` holds a
+        seat at that wait or are played."""
+        waiting = sum(
+            1
+            for w in self.waiting.values()
+            if any(s["user"] == user for s in w.seats)
+            and clocks.is_turn_based(w.options) == turn_based
+        )
+        rows = self.db.execute(
+            "SELECT DISTINCT s.game_id FROM net_seats s JOIN games g ON g.id = s.game_id"
             " WHERE s.user = ? AND g.status = 'playing'",
             (user,),
-        ).fetchone()
-        return waiting + playing
+        )
+        return waiting + sum(1 for (gid,) in rows if (gid in self.clocks) == turn_based)
 
-    def _may_sit(self, user: str) -> None:
-        """Refuse ``user`` another seat at more than ``tables_per_player`` tables."""
-        most = self.tables_per_player
-        if self.open_tables(user) >= most:
+    def _may_sit(self, user: str, turn_based: bool = False) -> None:
+        """Refuse ``user`` another seat at more live tables than
+        ``tables_per_player`` (turn-based ones: ``turn_tables_per_player``;
+        a player waits days at each of those, so they may sit at more)."""
+        most = self.turn_tables_per_player if turn_based else self.tables_per_player
+        if self.open_tables(user, turn_based) >= most:
+            kind = "turn-based tables" if turn_based else "tables"
             raise ServiceError(
-                f"you sit at {most} tables that wait or are played, the most one "
+                f"you sit at {most} {kind} that wait or are played, the most one "
                 "player may have: finish one, or give up a seat at one that has "
                 "not begun (l in the lobby)"
             )
@@ -693,8 +754,12 @@ class TableService:
                 for i, s in enumerate(seats)
             ]
             table = Table(w.game, names, w.seed, dict(w.options))  # not saved yet
+        clock = owed = None
+        if table is not None and clocks.is_turn_based(w.options):
+            clock = clocks.Clock(w.options["days"], w.options["timeout"])
+            owed = clock.after(clocks.owed_seats(table, table.state, None, set()), self.clock())
         what = "the table was not opened" if new else "your seat did not change"
-        gid = await self._write(self._write_seats, w, seats, table, new, gone, what=what)
+        gid = await self._write(self._write_seats, w, seats, table, new, gone, owed, what=what)
         if gone:
             self.waiting.pop(w.code, None)
             return False
@@ -708,6 +773,9 @@ class TableService:
         self.codes[gid] = w.code
         self.claims[gid] = {i: s["user"] for i, s in enumerate(seats) if s["user"]}
         self.waiting.pop(w.code, None)
+        if clock is not None:
+            self.clocks[gid] = clock
+            self._set_owed(gid, owed)
         users = {s["user"] for s in seats if s["user"]}
         for c in self.conns:
             if c.user in users and c.watching is None:
@@ -715,10 +783,17 @@ class TableService:
         return True
 
     def _write_seats(
-        self, w: Waiting, seats: list[dict], table: Table | None, new: bool, gone: bool
+        self,
+        w: Waiting,
+        seats: list[dict],
+        table: Table | None,
+        new: bool,
+        gone: bool,
+        owed: dict | None = None,
     ) -> int | None:
         """(database thread) :meth:`_save_seats`'s one transaction; the new
-        game's id when the table begins."""
+        game's id when the table begins (with its seats that owe a decision,
+        ``owed``, when it is turn-based)."""
         db = self.writer.db
         with db:
             db.execute("BEGIN IMMEDIATE")
@@ -745,6 +820,8 @@ class TableService:
                 [(gid, i, s["user"]) for i, s in enumerate(seats) if s["user"]],
             )
             db.execute("UPDATE net_tables SET game_id=? WHERE code=?", (gid, w.code))
+            if owed is not None:
+                clocks.write_owed(db, gid, owed)
         return gid
 
     def _resume_code(self, user: str) -> str | None:
@@ -788,12 +865,16 @@ class TableService:
                 return None
             held = self.held.get(gid)
             after = turns.next_held(held, table, change)  # IllegalAction: refused
-            await self._write(self._save, table, change, held, after, gid=gid)
+            if after is not None and after.seat in self._replaced(gid):
+                after = None  # a bot's move, though the seat was a player's
+            owed = self._owed_after(gid, change.state, after)
+            await self._write(self._save, table, change, held, after, owed, gid=gid)
             entry = table.commit(change)
             if after is None:
                 self.held.pop(gid, None)
             else:
                 self.held[gid] = after
+            self._set_owed(gid, owed)
         self._changed(gid)
         self._kick_bots(gid)
         return entry
@@ -846,6 +927,233 @@ class TableService:
             if gid in self.tables:
                 self._changed(gid, presence_only=True)
 
+    # ----- turn-based tables: deadlines, time-outs, pauses (clocks.py) -------------
+    def _replaced(self, gid: int) -> set[int]:
+        """The seats of table ``gid`` a bot took over when their time ran out."""
+        clock = self.clocks.get(gid)
+        return clock.replaced if clock is not None else set()
+
+    def _owed_after(self, gid: int, state, held: turns.Held | None) -> dict | None:
+        """At a turn-based table, its owed seats (clocks.Clock.owed) once it is
+        in ``state`` with ``held`` held; None at a live table."""
+        clock = self.clocks.get(gid)
+        if clock is None:
+            return None
+        seats = clocks.owed_seats(self.tables[gid], state, held, clock.replaced)
+        return clock.after(seats, self.clock())
+
+    def _save_owed(self, gid: int, owed: dict) -> None:
+        """(database thread) After a saved change: the owed seats, whose
+        failure is only logged (the change is saved; the seats keep the times
+        they had, and one whose decision began now gets its time from the
+        next start's check)."""
+        try:
+            clocks.save_owed(self.writer.db, gid, owed)
+        except SAVE_ERRORS as e:
+            log.warning("table %s: its deadlines were not saved: %s", gid, save_reason(e))
+
+    def _set_owed(self, gid: int, owed: dict | None) -> None:
+        """Keep table ``gid``'s saved owed seats; a player whose move it
+        became is told by the notify command (when there is one and they are
+        not at that table now)."""
+        clock = self.clocks.get(gid)
+        if clock is None or owed is None:
+            return
+        new = [s for s in owed if s not in clock.owed]
+        clock.owed = owed
+        if self.tables[gid].is_over():
+            del self.clocks[gid]
+        if self.notify is None:
+            return
+        claims = self._claims(gid)
+        for seat in new:
+            user = claims.get(seat)
+            here = any(c.user == user and c.watching == (gid, seat) for c in self.conns)
+            if user and not here:
+                self.notify.send(self._code(gid), self.tables[gid].game_id, user)
+
+    async def _tick(self) -> None:
+        """The deadlines checked at start, then every CHECK_EVERY seconds."""
+        while True:
+            try:
+                await self.check_clocks()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next check tries again
+                log.exception("checking the turn-based tables' deadlines failed")
+            await asyncio.sleep(clocks.CHECK_EVERY)
+
+    async def check_clocks(self) -> None:
+        """Apply every turn-based table's timeout rule to the seats whose time
+        ran out, and end the pauses that reached their longest."""
+        async with self._checking:
+            for gid in list(self.clocks):
+                clock = self.clocks.get(gid)
+                if clock is None or self._closing:
+                    continue
+                try:
+                    if clock.paused() and self.clock() >= clock.pause.ends:
+                        await self._end_pause(gid, clock.pause.ends)
+                    for seat in clock.late(self.clock()):
+                        await self._time_out(gid, seat)
+                except (SaveFailed, ServiceError) as e:  # tried again at the next check
+                    log.warning("table %s: a timeout was not applied: %s", gid, e)
+
+    async def _time_out(self, gid: int, seat: int) -> None:
+        """``seat``'s time ran out: the heuristic bot plays its move (the
+        first action's line says why, to every seat), and with the
+        ``replace`` rule a bot keeps the seat from now on (saved first)."""
+        table = self._table(gid)
+        clock = self.clocks[gid]
+        name = table.names[seat]
+        if clock.rule == "replace":
+            await self._write(
+                clocks.save_replaced, self.writer.db, gid, seat, gid=gid, what="no bot took over"
+            )
+            clock.replaced.add(seat)
+            note = f"{name}'s time ran out: a bot plays for {name} from now on"
+        else:
+            note = f"{name}'s time ran out: the heuristic bot plays for {name}"
+        played = 0
+        for _ in range(clocks.MOST_TIMEOUT_ACTIONS):
+            held = self.held.get(gid)
+            if table.is_over() or seat not in table.to_act():
+                break
+            if held is not None and held.seat != seat:
+                if not turns.may_act_meanwhile(held, table, seat):
+                    break
+            if played and clock.rule == "replace":
+                break  # the bots go on (_bot_to_act)
+            version = len(table.entries)
+            action = await asyncio.to_thread(table.bot_choice, seat, clocks.TIMEOUT_BOT)
+            said = note if not played else ""
+
+            def plan(t: Table, action=action, version=version, said=said) -> Change | None:
+                if len(t.entries) != version or seat not in t.to_act():
+                    return None  # someone acted meanwhile: think again
+                change = t.plan(seat, action)
+                if said:
+                    change.entry.text = {k: f"{said}. {v}" for k, v in change.entry.text.items()}
+                return change
+
+            if await self._act(gid, plan) is not None:
+                played += 1
+        held = self.held.get(gid)
+        if held is not None and held.seat == seat and turns.due(held, table, seat):
+            await self._confirm(gid, seat)  # the bot's turn is not held for anyone's Enter
+        elif clock.rule == "replace" and seat in clock.owed:
+            owed = self._owed_after(gid, table.state, held)
+            await self._write(self._save_owed, gid, owed, gid=gid)
+            self._set_owed(gid, owed)
+
+    def _seated(self, conn: Conn, msg: dict) -> tuple[int, int, clocks.Clock]:
+        """The turn-based table ``msg["code"]`` and ``conn``'s seat there."""
+        code = str(msg.get("code", "")).strip().upper().lstrip("#")
+        kind, gid = self._resolve(code)
+        clock = self.clocks.get(gid) if kind == "game" else None
+        if clock is None:
+            raise ServiceError(f"table {code} is no turn-based table in play")
+        seat = next((i for i, u in self._claims(gid).items() if u == conn.user), None)
+        if seat is None:
+            raise Denied(f"you have no seat at table {code}")
+        return gid, seat, clock
+
+    def _others(self, gid: int, seat: int) -> list[int]:
+        """The other players of table ``gid`` who answer ``seat``'s request for a pause."""
+        replaced = self._replaced(gid)
+        return sorted(s for s in self._claims(gid) if s != seat and s not in replaced)
+
+    async def _keep_pause(self, gid: int, pause: clocks.Pause | None, owed=None) -> None:
+        """Table ``gid``'s pause becomes ``pause`` (and its owed seats ``owed``
+        when one ends): saved first, then kept and shown."""
+        what = "the pause did not change"
+        await self._write(clocks.save_pause, self.writer.db, gid, pause, owed, gid=gid, what=what)
+        clock = self.clocks[gid]
+        clock.pause = pause
+        if owed is not None:
+            clock.owed = owed
+        self._changed(gid)
+
+    async def op_pause(self, conn: Conn, msg: dict) -> None:
+        """Ask for a pause (vacation) at a turn-based table: it begins when
+        every other player has accepted (at once when there is none)."""
+        gid, seat, clock = self._seated(conn, msg)
+        if clock.pause is not None and not clock.pause.refused_by():
+            raise ServiceError("this table has a pause, or a request for one, already")
+        now = self.clock()
+        pause = clocks.Pause(seat, now)
+        if not self._others(gid, seat):
+            pause.started, pause.ends = now, now + clocks.PAUSE_MAX
+        await self._keep_pause(gid, pause)
+
+    async def op_pause_answer(self, conn: Conn, msg: dict) -> None:
+        """Accept (``yes``) or refuse another player's request for a pause."""
+        gid, seat, clock = self._seated(conn, msg)
+        p = clock.pause
+        others = self._others(gid, p.seat) if p is not None else []
+        if p is None or p.started is not None or p.refused_by() or seat not in p.pending(others):
+            raise ServiceError("no request for a pause waits for your answer here")
+        pause = clocks.Pause(p.seat, p.asked, {**p.answers, seat: bool(msg.get("yes"))})
+        if not pause.pending(others) and not pause.refused_by():
+            now = self.clock()
+            pause.started, pause.ends = now, now + clocks.PAUSE_MAX
+        await self._keep_pause(gid, pause)
+
+    async def op_pause_end(self, conn: Conn, msg: dict) -> None:
+        """End one's pause (or take back one's request for it)."""
+        gid, seat, clock = self._seated(conn, msg)
+        if clock.pause is None or clock.pause.seat != seat:
+            raise ServiceError("you have no pause here to end")
+        await self._end_pause(gid, self.clock())
+
+    async def _end_pause(self, gid: int, end: float) -> None:
+        clock = self.clocks[gid]
+        await self._keep_pause(gid, None, clock.resumed(end) if clock.paused() else None)
+
+    def _clock_info(self, gid: int, seat: int | None) -> dict | None:
+        """What ``seat`` is told of turn-based table ``gid``'s time (None: a
+        live table): the pace; its own move's age and time left (nothing of
+        any other seat's, so nothing of who has made a simultaneous decision
+        already); the pause. ``text`` says it in one line."""
+        clock = self.clocks.get(gid)
+        if clock is None:
+            return None
+        now = self.clock()
+        claims = self._claims(gid)
+        info = {
+            "pace": f"{clock.days} day{'s' if clock.days > 1 else ''} a move",
+            "yours": seat in clock.owed,
+            "replaced": seat in clock.replaced,
+            "since": None,
+            "left": None,
+            "pause": "",
+            "asked": clock.pause is not None and clock.pause.seat == seat,  # (theirs to end)
+            "answer": False,
+        }
+        if seat in clock.owed:
+            info["since"] = now - clock.owed[seat][0]
+            info["left"] = clock.left(seat, now)
+        p = clock.pause
+        if p is not None:
+            asker = claims.get(p.seat, "?")
+            if p.started is not None:
+                until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(p.ends))
+                info["pause"] = f"paused: vacation of {asker} until {until} at the latest"
+            elif p.refused_by():
+                who = ", ".join(claims.get(s, "?") for s in p.refused_by())
+                info["pause"] = f"{who} refused {asker}'s pause"
+            else:
+                info["pause"] = f"{asker} asks for a pause"
+                info["answer"] = seat in p.pending(self._others(gid, p.seat))
+        if info["replaced"]:
+            words = "a bot plays your seat (your time ran out)"
+        elif info["yours"]:
+            words = f"your move · {clocks.span(info['left'])} left"
+        else:
+            words = f"turn-based, {info['pace']}"
+        info["text"] = " · ".join(w for w in (words, info["pause"]) if w)
+        return info
+
     # ----- bots -------------------------------------------------------------------
     def _kick_bots(self, gid: int) -> None:
         if self._closing:
@@ -867,7 +1175,8 @@ class TableService:
                 # A search bot may think for a second: off the loop, so every
                 # other table and terminal stays live meanwhile.
                 version = len(table.entries)
-                action = await asyncio.to_thread(table.bot_choice, seat)
+                kind = clocks.TIMEOUT_BOT if seat in self._replaced(gid) else None
+                action = await asyncio.to_thread(table.bot_choice, seat, kind)
 
                 def plan(t: Table, seat=seat, action=action, version=version) -> Change | None:
                     if len(t.entries) != version or self._bot_to_act(gid) != seat:
@@ -888,8 +1197,13 @@ class TableService:
             self.bot_tasks.pop(gid, None)
 
     def _bot_to_act(self, gid: int) -> int | None:
-        """The bot seat that moves next at table ``gid``; none while a turn is held."""
-        return None if gid in self.held else self.tables[gid].bot_to_act()
+        """The bot seat that moves next at table ``gid`` (a seat a bot took
+        over when its time ran out, clocks.py, is one); none while a turn is held."""
+        if gid in self.held:
+            return None
+        table = self.tables[gid]
+        replaced = [s for s in table.to_act() if s in self._replaced(gid)]
+        return replaced[0] if replaced else table.bot_to_act()
 
     # ----- pushing changes --------------------------------------------------------
     def _changed(self, gid: int, presence_only: bool = False) -> None:
@@ -989,6 +1303,8 @@ class TableService:
         if waits_for:
             live = self.tables[gid]
             to_act = [s for s in to_act if s == seat and turns.may_act_meanwhile(held, live, s)]
+        if seat in self._replaced(gid):  # a bot plays it (its time ran out)
+            to_act = [s for s in to_act if s != seat]
         snap = {
             "code": self._code(gid),
             "table_id": gid,
@@ -1007,6 +1323,7 @@ class TableService:
             "confirms": turns.confirms(t),
             "presence": self.presence(gid),
             "trouble": self.trouble.get(gid, ""),  # e.g. "saving… the database is busy"
+            "clock": self._clock_info(gid, seat),  # a turn-based table's time (clocks.py)
             "prompt": None,
             "legal": [],
             "labels": None,
@@ -1038,8 +1355,16 @@ class TableService:
                 continue
             mine = next((i for i, u in self._claims(g.id).items() if u == user), None)
             rows.append((mine is not None, g, mine))
+        # The player's own tables first, those where it is their move first of all.
+        moves = {
+            k: self._clock_info(rows[k][1].id, rows[k][2])
+            for k in range(len(rows))
+            if rows[k][0] and getattr(rows[k][1], "id", None) in self.clocks
+        }
+        left = {k: info["left"] for k, info in moves.items() if info["yours"]}
         shown = sorted(range(len(rows)), key=lambda k: not rows[k][0])[:LOBBY_TABLES]
-        tables = [self._lobby_table(*rows[k][1:]) for k in sorted(shown)]
+        order = sorted(shown, key=lambda k: (k not in left, left.get(k, 0.0), k))
+        tables = [self._lobby_table(*rows[k][1:], moves.get(k)) for k in order]
         people = []
         here = [c for c in self.conns if c.user and c.via != RENDER_VIA]  # (a renderer: nobody)
         for c in sorted(here, key=lambda c: c.user)[:LOBBY_PEOPLE]:
@@ -1052,14 +1377,16 @@ class TableService:
             people.append({"user": c.user, "via": c.via, "where": where})
         return {
             "tables": tables,
+            "your_move": len(left),
             "people": people,
             "more_tables": len(rows) - len(tables),
             "more_people": len(here) - len(people),
         }
 
-    def _lobby_table(self, t, mine: int | None) -> dict:
+    def _lobby_table(self, t, mine: int | None, clock: dict | None = None) -> dict:
         """One table's line in the lobby: ``t`` is a :class:`Waiting` table or
-        a saved game in play."""
+        a saved game in play; ``clock``: what ``mine`` is told of its time
+        (a turn-based table's; :meth:`_clock_info`)."""
         if isinstance(t, Waiting):
             return {
                 "code": t.code,
@@ -1080,6 +1407,8 @@ class TableService:
                 "actions": 0,
                 "mine": mine,
                 "rated": t.options.get("rated") is True,
+                "pace": clocks.describe(t.options) if clocks.is_turn_based(t.options) else "live",
+                "clock": None,
             }
         claims = self._claims(t.id)
         pres = self.presence(t.id) if t.id in self.tables else None
@@ -1106,6 +1435,8 @@ class TableService:
             "actions": self.held[t.id].mark if t.id in self.held else t.n_actions,
             "mine": mine,
             "rated": t.options.get("rated") is True,
+            "pace": clocks.describe(t.options) if clocks.is_turn_based(t.options) else "live",
+            "clock": clock,
         }
 
 

@@ -16,8 +16,9 @@ from florencia_tui.store import Store
 class ServiceThread:
     """A TableService on its own event loop in a thread, for blocking clients."""
 
-    def __init__(self, db: Path, sock: Path, bot_delay: float = 0.0) -> None:
-        self.db, self.sock, self.bot_delay = db, sock, bot_delay
+    def __init__(self, db: Path, sock: Path, bot_delay: float = 0.0, **kw) -> None:
+        """``kw``: more of TableService's arguments (e.g. its ``clock``)."""
+        self.db, self.sock, self.bot_delay, self.kw = db, sock, bot_delay, kw
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -25,7 +26,7 @@ class ServiceThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         self.store = Store(self.db)
-        self.service = TableService(self.store, bot_delay=self.bot_delay)
+        self.service = TableService(self.store, bot_delay=self.bot_delay, **self.kw)
         self.loop.run_until_complete(self.service.start(self.sock))
         self.ready.set()
         self.loop.run_forever()
@@ -46,6 +47,10 @@ class ServiceThread:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
 
+    def wait(self, coro_fn, *args):
+        """Await ``coro_fn(*args)`` on the service's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coro_fn(*args), self.loop).result(30)
+
     def stop(self) -> None:
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(self.loop.stop)
@@ -64,8 +69,8 @@ def services(tmp_path, short_dir):
     """``services()`` starts a service on the same database and socket (a restart)."""
     made: list[ServiceThread] = []
 
-    def start() -> ServiceThread:
-        svc = ServiceThread(tmp_path / "net.sqlite3", short_dir / "s.sock").start()
+    def start(**kw) -> ServiceThread:
+        svc = ServiceThread(tmp_path / "net.sqlite3", short_dir / "s.sock", **kw).start()
         made.append(svc)
         return svc
 

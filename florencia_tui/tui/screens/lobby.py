@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
+from florencia_tui.net import clocks
 from florencia_tui.net.remote import RemoteError
 from florencia_tui.tui.screens.ratings import RatingsScreen, Unavailable
 from florencia_tui.tui.widgets.common.text import plural
@@ -59,6 +60,26 @@ def table_text(t: dict) -> Text:
         text.append(f" · {plural(t['free'], 'free seat')}", style="green")
     if t.get("rated") is False:  # rated is the rule; its opener said no
         text.append(" · unrated", style="dim")
+    clock = t.get("clock")
+    if clock is None and t.get("pace", "live") != "live":
+        text.append(f" · {t['pace']}", style="dim")
+    elif clock is not None:
+        text.append(f" · {clock['pace']}", style="dim")
+        text.append("\n   ")
+        if clock["yours"]:
+            text.append("your move", style="bold green")
+            text.append(
+                f" since {clocks.span(clock['since'])} · {clocks.span(clock['left'])} left",
+                style="green",
+            )
+        elif clock["replaced"]:
+            text.append("a bot plays your seat (your time ran out)", style="dim")
+        else:
+            text.append("not your move", style="dim")
+        if clock["pause"]:
+            text.append(f" · {clock['pause']}", style="yellow")
+            if clock["answer"]:
+                text.append(" (a accepts, x refuses)", style="bold yellow")
     text.append("\n   ")
     for i, s in enumerate(t["seats"]):
         if i:
@@ -84,6 +105,10 @@ class NewTableScreen(ModalScreen[dict | None]):
     hints = True  # the opener decides whether 'h' gives hints at this table
     rated = True  # ... and whether its result counts in the ratings
     confirm = True  # ... and whether each turn waits for its player's Enter
+    #: ... and whether it is live or turn-based (a time per move, clocks.py)
+    PACES = ("live", *clocks.DAYS)
+    pace: str | int = "live"
+    timeout = next(iter(clocks.RULES))  # when a turn-based seat's time runs out
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-table"):
@@ -110,6 +135,10 @@ class NewTableScreen(ModalScreen[dict | None]):
             with Horizontal(classes="row"):
                 yield Label("Confirm each turn", classes="field")
                 yield Button("on", id="new-confirm", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Pace", classes="field")
+                yield Button(self._pace_label(), id="new-pace", compact=True)
+                yield Button(self._timeout_label(), id="new-timeout", compact=True)
             yield Button("Create", id="new-create", variant="primary", compact=True)
             yield Static(id="new-why")
             yield Static(
@@ -120,6 +149,7 @@ class NewTableScreen(ModalScreen[dict | None]):
 
     def on_mount(self) -> None:
         steady_cursors(self)
+        self.query_one("#new-timeout", Button).display = self.pace != "live"
         games = self.query_one("#new-game", OptionList)
         games.highlighted = 0
         games.focus()
@@ -150,6 +180,31 @@ class NewTableScreen(ModalScreen[dict | None]):
         self.confirm = not self.confirm
         event.button.label = "on" if self.confirm else "off"
 
+    def _pace_label(self) -> str:
+        if self.pace == "live":
+            return "live"
+        return f"{self.pace} day{'s' if self.pace > 1 else ''} a move"
+
+    def _timeout_label(self) -> str:
+        return "then a bot moves" if self.timeout == "bot" else "then a bot sits"
+
+    @on(Button.Pressed, "#new-pace")
+    def next_pace(self, event: Button.Pressed) -> None:
+        """Live, or turn-based with 1, 3 or 7 days a move (net/clocks.py)."""
+        event.stop()
+        self.pace = self.PACES[(self.PACES.index(self.pace) + 1) % len(self.PACES)]
+        event.button.label = self._pace_label()
+        self.query_one("#new-timeout", Button).display = self.pace != "live"
+
+    @on(Button.Pressed, "#new-timeout")
+    def next_timeout(self, event: Button.Pressed) -> None:
+        """When a seat's time runs out the heuristic bot plays its move, or
+        takes its seat for the rest of the game."""
+        event.stop()
+        rules = list(clocks.RULES)
+        self.timeout = rules[(rules.index(self.timeout) + 1) % len(rules)]
+        event.button.label = self._timeout_label()
+
     @on(Button.Pressed, "#new-rated")
     def action_toggle_rated(self, event: Button.Pressed | None = None) -> None:
         """A rated table's finish changes its players' ratings (florencia_tui/ratings.py)."""
@@ -178,17 +233,18 @@ class NewTableScreen(ModalScreen[dict | None]):
                 f"[/] (you, {humans - 1} other(s) and {bots} bot(s) make {humans + bots})."
             )
             return
-        self.dismiss(
-            {
-                "game": option.id,
-                "humans": humans,
-                "bots": bots,
-                "bot": self.bot,
-                "hints": self.hints,
-                "rated": self.rated,
-                "confirm": self.confirm,
-            }
-        )
+        spec = {
+            "game": option.id,
+            "humans": humans,
+            "bots": bots,
+            "bot": self.bot,
+            "hints": self.hints,
+            "rated": self.rated,
+            "confirm": self.confirm,
+        }
+        if self.pace != "live":
+            spec.update(pace="turn", days=self.pace, timeout=self.timeout)
+        self.dismiss(spec)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -220,6 +276,9 @@ class LobbyScreen(Screen[None]):
         ("j", "code", "Join by code"),
         ("l", "leave_table", "Leave seat"),
         ("r", "ratings", "Ratings"),
+        ("p", "pause", "Pause"),
+        ("a", "answer_pause(True)", "Accept pause"),
+        ("x", "answer_pause(False)", "Refuse pause"),
         ("q", "app.quit", "Quit"),
     ]
 
@@ -242,10 +301,6 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         steady_cursors(self)
         self._ready = True
-        self.query_one("#lobby-title", Static).update(
-            f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
-            "Enter joins a table, n opens a new one"
-        )
         self.refresh_lobby()
         self.query_one("#tables", OptionList).focus()
 
@@ -261,6 +316,13 @@ class LobbyScreen(Screen[None]):
             self.notify(str(e), severity="error")
             return
         self.tables = {t["code"]: t for t in lobby["tables"]}
+        waiting = lobby.get("your_move", 0)
+        title = f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
+        if waiting:
+            title += f"[b green]{plural(waiting, 'table')} wait for your move[/]"
+        else:
+            title += "Enter joins a table, n opens a new one"
+        self.query_one("#lobby-title", Static).update(title)
         box = self.query_one("#tables", OptionList)
         keep = box.highlighted_option.id if box.highlighted_option else None
         box.clear_options()
@@ -268,7 +330,10 @@ class LobbyScreen(Screen[None]):
             box.add_option(
                 Option(Text("no tables yet: press n to open one", style="dim"), disabled=True)
             )
-        for t in lobby["tables"]:
+        for i, t in enumerate(lobby["tables"]):  # the server lists "your move" first
+            if waiting and i in (0, waiting):
+                head = "Your move" if i == 0 else "Other tables"
+                box.add_option(Option(Text(head, style="bold"), disabled=True))
             box.add_option(Option(table_text(t), id=t["code"]))
         if lobby.get("more_tables"):
             more = f"{lobby['more_tables']} more tables not listed: j joins one by its code"
@@ -276,7 +341,7 @@ class LobbyScreen(Screen[None]):
         if keep in self.tables:
             box.highlighted = box.get_option_index(keep)
         elif self.tables:
-            box.highlighted = 0
+            box.highlighted = box.get_option_index(lobby["tables"][0]["code"])
         people = Text()
         for p in lobby["people"]:
             people.append("● ", style="green")
@@ -318,6 +383,30 @@ class LobbyScreen(Screen[None]):
         """The ratings, of the highlighted table's game to begin with."""
         t = self._highlighted()
         self.app.push_screen(RatingsScreen(ServiceRatings(self.app.conn), t and t["game"]))
+
+    def _call(self, op: str, **args) -> None:
+        try:
+            self.app.conn.call(op, **args)
+        except RemoteError as e:
+            self.notify(str(e), severity="error")
+        self.refresh_lobby()
+
+    def action_pause(self) -> None:
+        """Ask for a pause at the highlighted turn-based table (every other
+        player accepts it), or end one's own pause or request."""
+        t = self._highlighted()
+        clock = t and t.get("clock")
+        if clock is None or t["mine"] is None:
+            self.notify("Only a turn-based table you play at can be paused.")
+            return
+        self._call("pause_end" if clock["asked"] else "pause", code=t["code"])
+
+    def action_answer_pause(self, yes: bool) -> None:
+        t = self._highlighted()
+        if t is None or not (t.get("clock") or {}).get("answer"):
+            self.notify("No request for a pause waits for your answer at this table.")
+            return
+        self._call("pause_answer", code=t["code"], yes=yes)
 
     def action_code(self) -> None:
         self.query_one("#code", Input).focus()

@@ -1,0 +1,307 @@
+"""Turn-based network tables (issue 30 items 1-3), at the table service with an
+injected clock (nothing sleeps through a day): a time per move chosen by the
+opener and saved with the table, each owed seat's deadline (saved: a restart
+keeps it), the timeout rules (the log says why to every seat, the bot's move
+is saved like any action and the record replays), pauses asked, accepted,
+refused and ended, the lobby's "your move" (of one's own seat only), and the
+notify command."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+import pytest
+
+from florencia_tui.core.record import replay
+from florencia_tui.net import clocks
+from florencia_tui.net.clocks import DAY
+from florencia_tui.net.notify import Notifier
+from florencia_tui.net.remote import Connection, RemoteError, RemoteTable
+
+HOUR = 3600.0
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, days: float = 0.0, hours: float = 0.0) -> None:
+        self.now += days * DAY + hours * HOUR
+
+
+def wait_until(pred, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def row(link: Connection, code: str) -> dict:
+    return next(t for t in link.call("lobby")["tables"] if t["code"] == code)
+
+
+def whose_move(links: dict[str, Connection], code: str) -> list[str]:
+    return sorted(name for name, link in links.items() if row(link, code)["clock"]["yours"])
+
+
+def play_move(svc, t: RemoteTable, seat: int, rnd: random.Random) -> None:
+    """``seat`` plays its move (random legal actions, the rules' own sample)
+    through its link, and confirms it."""
+    table = svc.service.tables[t.table_id]
+    wait_until(lambda: (t.sync() or True) and seat in t.to_act())
+    while seat in t.to_act() and not t.is_over():
+        t.submit(seat, svc.call(lambda: table.game.sample(table.state, seat, rnd)))
+    if t.confirm_due():
+        t.confirm(seat)
+
+
+def open_turn_table(links: dict[str, Connection], seed: int = 5, **options) -> str:
+    """A turn-based Palazzo table of ``links``' players, begun (the first opens it)."""
+    first, *others = links.values()
+    made = first.call(
+        "create", game="palazzo", humans=len(links), seed=seed, pace="turn", **options
+    )
+    for link in others:
+        link.call("join", code=made["code"])
+    return made["code"]
+
+
+def test_the_opener_s_choice_is_checked_and_saved_with_the_table(services):
+    svc = services(clock=FakeClock())
+    ana = Connection(str(svc.sock), "ana")
+    with pytest.raises(RemoteError, match="a move may take 1, 3, 7 days"):
+        ana.call("create", game="palazzo", humans=2, pace="turn", days=2)
+    with pytest.raises(RemoteError, match="no timeout rule"):
+        ana.call("create", game="palazzo", humans=2, pace="turn", timeout="skip")
+    made = ana.call("create", game="palazzo", humans=2, pace="turn")
+    assert row(ana, made["code"])["pace"] == (
+        "turn-based, 3 days a move; then the heuristic bot plays the move"
+    )
+    live = ana.call("create", game="palazzo", humans=2)
+    assert row(ana, live["code"])["pace"] == "live"
+    ana.close()
+    svc.stop()
+    svc = services(clock=FakeClock())
+    ana, ben = Connection(str(svc.sock), "ana"), Connection(str(svc.sock), "ben")
+    ben.call("join", code=made["code"])  # the waiting table kept its pace over the restart
+    gid = ana.open_table(made["code"], 0).table_id
+    options = svc.service.tables[gid].options
+    assert (options["days"], options["timeout"]) == (3, "bot")
+    assert svc.service.store.get(gid).options["days"] == 3
+
+
+def test_moves_over_days_deadlines_survive_a_restart_and_a_timeout_is_played(services):
+    """Each owed seat has its own time, told to that seat alone; a restart
+    keeps it; when it runs out the heuristic bot plays the move, saved like
+    any action, and every seat reads why in its log."""
+    clock = FakeClock()
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    code = open_turn_table(links, days=1)
+    first, second = ("ana", "ben") if whose_move(links, code) == ["ana"] else ("ben", "ana")
+    assert whose_move(links, code) == [first]
+    mine, theirs = row(links[first], code), row(links[second], code)
+    assert mine["clock"]["left"] == DAY and mine["clock"]["since"] == 0
+    assert links[first].call("lobby")["your_move"] == 1
+    # The other seat learns nothing of that time.
+    assert theirs["clock"]["since"] is None and theirs["clock"]["left"] is None
+    assert links[second].call("lobby")["your_move"] == 0
+
+    clock.advance(hours=5)
+    assert row(links[first], code)["clock"]["left"] == DAY - 5 * HOUR
+    seat = {name: i for i, name in enumerate(("ana", "ben"))}
+    t = links[first].open_table(code, seat[first])
+    gid = t.table_id
+    play_move(svc, t, seat[first], random.Random(1))
+    assert whose_move(links, code) == [second]
+    assert row(links[second], code)["clock"]["left"] == DAY
+    saved = svc.service.store.effective_actions(gid)
+
+    for link in links.values():
+        link.close()
+    svc.stop()
+    clock.advance(hours=3)
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    assert whose_move(links, code) == [second]
+    assert row(links[second], code)["clock"]["left"] == DAY - 3 * HOUR
+    assert row(links[second], code)["clock"]["since"] == 3 * HOUR
+
+    clock.advance(hours=20)
+    svc.wait(svc.service.check_clocks)
+    assert svc.service.store.effective_actions(gid) == saved  # not yet: 1 h left
+    clock.advance(hours=1)
+    svc.wait(svc.service.check_clocks)
+    note = f"{second}'s time ran out: the heuristic bot plays for {second}"
+    table = svc.service.tables[gid]
+    for viewer in (0, 1, None):
+        assert sum(note in line for line in table.log(viewer)) == 1
+    store = svc.service.store
+    assert store.effective_actions(gid) > saved
+    assert note in store.action_rows(gid)[saved]["log"]["spectator"]
+    assert replay(store.record(gid), table.game) == table.state
+    assert gid not in svc.service.held  # the bot's turn waits for nobody's Enter
+    assert whose_move(links, code) == [first]
+    assert row(links[first], code)["clock"]["left"] == DAY
+
+
+def test_the_replace_rule_hands_the_seat_to_a_bot_for_the_rest(services):
+    clock = FakeClock()
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    code = open_turn_table(links, days=1, timeout="replace")
+    (late,) = whose_move(links, code)
+    other = "ben" if late == "ana" else "ana"
+    seat = {"ana": 0, "ben": 1}
+    t_late = links[late].open_table(code, seat[late])
+    clock.advance(days=1)
+    svc.wait(svc.service.check_clocks)
+    table = svc.service.tables[t_late.table_id]
+    note = f"{late}'s time ran out: a bot plays for {late} from now on"
+    assert any(note in line for line in table.log(seat[other]))
+    assert row(links[late], code)["clock"]["replaced"]
+    # From now on the bot plays that seat at once, its player no more.
+    t_other = links[other].open_table(code, seat[other])
+    rnd = random.Random(2)
+    for _ in range(2):
+        play_move(svc, t_other, seat[other], rnd)
+        wait_until(lambda: seat[other] in table.to_act() or table.is_over())
+    t_late.sync()
+    assert seat[late] not in t_late.to_act() and t_late.snap["prompt"] is None
+    assert whose_move(links, code) == [other]
+    assert "a bot plays your seat" in t_late.status()
+    # A restart keeps the bot in the seat.
+    for link in links.values():
+        link.close()
+    svc.stop()
+    svc = services(clock=clock)
+    assert svc.service.clocks[table.table_id].replaced == {seat[late]}
+
+
+def test_a_pause_is_asked_refused_accepted_and_ended_and_stops_the_clocks(services):
+    clock = FakeClock()
+    svc = services(clock=clock)
+    names = ("ana", "ben", "cy")
+    links = {u: Connection(str(svc.sock), u) for u in names}
+    code = open_turn_table(links, days=3)
+    (owed,) = whose_move(links, code)
+    left = row(links[owed], code)["clock"]["left"]
+    gid = links["ana"].open_table(code, 0).table_id
+    links["ana"].call("unwatch")
+    n = svc.service.store.effective_actions(gid)
+
+    # Asked, then refused by one: the clocks never stopped.
+    links["ana"].call("pause", code=code)
+    assert row(links["ben"], code)["clock"]["pause"] == "ana asks for a pause"
+    assert row(links["ben"], code)["clock"]["answer"] is True
+    assert row(links["ana"], code)["clock"]["answer"] is False  # (theirs to end)
+    with pytest.raises(RemoteError, match="waits for your answer"):
+        links["ana"].call("pause_answer", code=code, yes=True)
+    links["ben"].call("pause_answer", code=code, yes=True)
+    links["cy"].call("pause_answer", code=code, yes=False)
+    assert row(links["ana"], code)["clock"]["pause"] == "cy refused ana's pause"
+    clock.advance(days=1)
+    assert row(links[owed], code)["clock"]["left"] == left - DAY
+
+    # Asked again and accepted by all: paused, in every lobby.
+    links["ana"].call("pause", code=code)
+    links["cy"].call("pause_answer", code=code, yes=True)
+    assert "vacation" not in row(links["ben"], code)["clock"]["pause"]
+    links["ben"].call("pause_answer", code=code, yes=True)
+    until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(clock.now + 14 * DAY))
+    for link in links.values():
+        assert row(link, code)["clock"]["pause"] == (
+            f"paused: vacation of ana until {until} at the latest"
+        )
+    clock.advance(days=5)  # far past the deadline: nothing runs out while paused
+    svc.wait(svc.service.check_clocks)
+    assert svc.service.store.effective_actions(gid) == n
+    assert row(links[owed], code)["clock"]["left"] == left - DAY
+    with pytest.raises(RemoteError, match="no pause here to end"):
+        links["ben"].call("pause_end", code=code)
+    links["ana"].call("pause_end", code=code)
+    assert row(links[owed], code)["clock"]["left"] == left - DAY
+    assert row(links["ben"], code)["clock"]["pause"] == ""
+
+    # A pause nobody ends stops after 14 days, and a restart keeps it meanwhile.
+    links["ben"].call("pause", code=code)
+    links["ana"].call("pause_answer", code=code, yes=True)
+    links["cy"].call("pause_answer", code=code, yes=True)
+    for link in links.values():
+        link.close()
+    svc.stop()
+    svc = services(clock=clock)
+    link = Connection(str(svc.sock), owed)
+    assert row(link, code)["clock"]["pause"].startswith("paused: vacation of ben")
+    clock.advance(days=15)
+    svc.wait(svc.service.check_clocks)
+    assert row(link, code)["clock"]["pause"] == ""
+    assert row(link, code)["clock"]["left"] == left - 2 * DAY
+    assert svc.service.store.effective_actions(gid) == n
+
+
+def test_the_notify_command_is_run_with_table_game_and_player_and_never_without(services, tmp_path):
+    told = tmp_path / "told.jsonl"
+    script = tmp_path / "notify"
+    script.write_text(
+        f"#!{sys.executable}\nimport json, sys\n"
+        f"open({str(told)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n"
+    )
+    script.chmod(0o755)
+    clock = FakeClock()
+    svc = services(clock=clock)  # no notify command: nothing runs
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    code = open_turn_table(links, days=1)
+    (first,) = whose_move(links, code)
+    seat = {"ana": 0, "ben": 1}
+    play_move(svc, links[first].open_table(code, seat[first]), seat[first], random.Random(3))
+    (second,) = whose_move(links, code)
+    for link in links.values():
+        link.close()
+    svc.stop()
+    assert not told.exists()
+
+    svc = services(clock=clock, notify=Notifier(Notifier.check(script)))
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    t = links[second].open_table(code, seat[second])
+    play_move(svc, t, seat[second], random.Random(4))
+    wait_until(told.exists)
+    wait_until(lambda: told.read_text().endswith("\n"))
+    assert [json.loads(line) for line in told.read_text().splitlines()] == [
+        [code, "palazzo", first]
+    ]
+
+
+def test_turn_based_tables_have_a_cap_of_their_own(services):
+    svc = services(clock=FakeClock())
+    svc.call(setattr, svc.service, "tables_per_player", 1)
+    svc.call(setattr, svc.service, "turn_tables_per_player", 2)
+    ana = Connection(str(svc.sock), "ana")
+    ana.call("create", game="palazzo", humans=2)
+    for _ in range(2):  # live tables do not use up turn-based places
+        ana.call("create", game="palazzo", humans=2, pace="turn")
+    with pytest.raises(RemoteError, match="you sit at 2 turn-based tables"):
+        ana.call("create", game="palazzo", humans=2, pace="turn")
+    with pytest.raises(RemoteError, match="you sit at 1 tables"):
+        ana.call("create", game="palazzo", humans=2)
+
+
+def test_clock_spans_and_a_pause_moves_each_deadline_by_its_own_stop():
+    c = clocks.Clock(1, "bot", owed={0: (0.0, DAY), 1: (5 * HOUR, 5 * HOUR + DAY)})
+    c.pause = clocks.Pause(0, 2 * HOUR, started=2 * HOUR, ends=2 * HOUR + clocks.PAUSE_MAX)
+    assert c.late(10 * DAY) == []
+    assert c.left(0, 10 * DAY) == DAY - 2 * HOUR
+    assert c.left(1, 10 * DAY) == DAY  # its decision began during the pause
+    assert c.resumed(8 * HOUR) == {0: (0.0, DAY + 6 * HOUR), 1: (5 * HOUR, 8 * HOUR + DAY)}
+    assert [clocks.span(s) for s in (30, 3 * HOUR + 60, DAY + 2 * HOUR, 3 * DAY)] == [
+        "1 min",
+        "3 h 1 min",
+        "1 day 2 h",
+        "3 days",
+    ]
