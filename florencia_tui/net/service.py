@@ -825,7 +825,7 @@ class TableService:
         return gid
 
     def _resume_code(self, user: str) -> str | None:
-        """The table ``user`` was seated at when their link dropped, if it goes on."""
+        """The live table ``user`` was seated at when their link dropped, if it goes on."""
         row = self.db.execute("SELECT code FROM net_users WHERE user=?", (user,)).fetchone()
         if row is None:
             return None
@@ -833,8 +833,8 @@ class TableService:
             kind, gid = self._resolve(row[0])
         except ServiceError:
             return None
-        if kind != "game" or self._table(gid).is_over():
-            return None
+        if kind != "game" or gid in self.clocks or self._table(gid).is_over():
+            return None  # (a turn-based table's player signs in to the lobby's "your move")
         return row[0] if user in self._claims(gid).values() else None
 
     # ----- saving: the store first, then the table, then the screens -------------------

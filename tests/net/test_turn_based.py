@@ -305,3 +305,115 @@ def test_clock_spans_and_a_pause_moves_each_deadline_by_its_own_stop():
         "1 day 2 h",
         "3 days",
     ]
+
+
+async def until(pilot, test, what: str = "", limit: int = 1500) -> None:
+    for _ in range(limit):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_the_new_table_window_opens_a_turn_based_table_at_80x24(services):
+    from textual.widgets import Button
+
+    from florencia_tui.net.client import NetApp
+    from florencia_tui.tui.screens.lobby import LobbyScreen, NewTableScreen
+
+    svc = services(clock=FakeClock())
+    app = NetApp(Connection(str(svc.sock), "ana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the window")
+        window = app.screen
+        pace, rule = window.query_one("#new-pace", Button), window.query_one("#new-timeout", Button)
+        assert str(pace.label) == "live" and not rule.display  # live unless the opener says
+        for label in ("1 day a move", "3 days a move"):
+            pace.press()
+            await pilot.pause()
+            assert str(pace.label) == label
+        assert rule.display and str(rule.label) == "then a bot moves"
+        rule.press()
+        await pilot.pause()
+        assert str(rule.label) == "then a bot sits"
+        create = window.query_one("#new-create", Button)
+        assert create.region.bottom <= 24 and rule.region.right <= 80  # all of it on screen
+        window.query_one("#new-bots").value = "1"  # three players suit every game
+        await pilot.press("f5")
+        await until(pilot, lambda: svc.service.waiting, "the table")
+    (table,) = svc.service.waiting.values()
+    assert (table.options["days"], table.options["timeout"]) == (3, "replace")
+
+
+async def test_the_lobby_lists_your_move_first_and_enter_goes_to_the_decision(services):
+    """The lobby's header counts the tables waiting for the player's move,
+    they come first (under "Your move"), with since when and the time left;
+    Enter on one opens the game at the player's decision. The other player's
+    lobby says only that it is not their move."""
+    from florencia_tui.net.client import NetApp
+    from florencia_tui.tui.screens.game import GameScreen
+    from florencia_tui.tui.screens.lobby import LobbyScreen
+
+    clock = FakeClock()
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    links["ana"].call("create", game="palazzo", humans=2, seed=8)  # a live one, waiting
+    code = open_turn_table(links, seed=9, days=7)
+    (owed,) = whose_move(links, code)
+    other = "ben" if owed == "ana" else "ana"
+    clock.advance(hours=30)
+
+    async def visit(user: str, expect: str) -> None:
+        app = NetApp(Connection(str(svc.sock), user))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            screen = app.screen
+            title = str(screen.query_one("#lobby-title").render())
+            box = screen.query_one("#tables")
+            texts = [str(box.get_option_at_index(i).prompt) for i in range(box.option_count)]
+            if not expect:
+                assert "your move" not in title and "Your move" not in texts
+                (mine,) = [t for t in texts if code in t]
+                assert "not your move" in mine and "left" not in mine and " for " not in mine
+                return
+            assert "1 table waits for your move" in title
+            assert texts[0] == "Your move" and code in texts[1] and expect in texts[1]
+            assert texts[2] == "Other tables"
+            assert box.highlighted_option.id == code
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            game = app.screen
+            await until(pilot, lambda: game.table.snap and game.table.snap["prompt"], "a prompt")
+            assert "your move · 5 days 18 h left" in game.table.status()
+
+    await visit(owed, "your move for 1 day 6 h · 5 days 18 h left")
+    await visit(other, "")
+
+
+async def test_p_in_the_lobby_asks_for_a_pause_and_a_accepts_it(services):
+    from florencia_tui.net.client import NetApp
+    from florencia_tui.tui.screens.lobby import LobbyScreen
+
+    svc = services(clock=FakeClock())
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    code = open_turn_table(links, seed=4)
+
+    async def press(user: str, key: str) -> str:
+        """``user`` presses ``key`` in the lobby on the table: what it then reads there."""
+        app = NetApp(Connection(str(svc.sock), user))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            box = app.screen.query_one("#tables")
+            assert box.highlighted_option.id == code
+            await pilot.press(key)
+            await pilot.pause()
+            return str(box.get_option(code).prompt)
+
+    assert "ana asks for a pause" in await press("ana", "p")
+    from florencia_tui.tui.screens.lobby import table_text
+
+    assert "ana asks for a pause (a accepts, x refuses)" in str(table_text(row(links["ben"], code)))
+    assert "paused: vacation of ana until" in await press("ben", "a")
+    assert "vacation" not in await press("ana", "p")  # p again ends her own pause

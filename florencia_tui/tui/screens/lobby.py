@@ -69,7 +69,7 @@ def table_text(t: dict) -> Text:
         if clock["yours"]:
             text.append("your move", style="bold green")
             text.append(
-                f" since {clocks.span(clock['since'])} · {clocks.span(clock['left'])} left",
+                f" for {clocks.span(clock['since'])} · {clocks.span(clock['left'])} left",
                 style="green",
             )
         elif clock["replaced"]:
@@ -319,7 +319,8 @@ class LobbyScreen(Screen[None]):
         waiting = lobby.get("your_move", 0)
         title = f"[b]florencia[/b] · signed in as [b]{self.app.conn.user}[/b] · "
         if waiting:
-            title += f"[b green]{plural(waiting, 'table')} wait for your move[/]"
+            verb = "waits" if waiting == 1 else "wait"
+            title += f"[b green]{plural(waiting, 'table')} {verb} for your move[/]"
         else:
             title += "Enter joins a table, n opens a new one"
         self.query_one("#lobby-title", Static).update(title)
