@@ -36,6 +36,8 @@ Rebuild (``palazzo.rebuild``), then pay one card (``palazzo.rebuild_pay``):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.notation import is_digit
 from florencia_tui.games.palazzo.data import CURRENCIES, TILE_IDS
@@ -45,6 +47,7 @@ _TILE_NORM = {t.lower(): t for t in TILE_IDS}
 _SHORT = {"r": "Red", "g": "Green", "b": "Blue"}
 
 
+@lru_cache(maxsize=1024)  # a card's few spellings, read on every payment and take
 def parse_card(text: str) -> str:
     t = text.strip()
     low = t.lower()

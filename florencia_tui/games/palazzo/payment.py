@@ -127,6 +127,13 @@ def committed_currency(cards_in_increment, required_currency: str | None = None)
 
 def max_single_payment(hand) -> int:
     """Spec 8.4: the largest value one legal payment from ``hand`` can reach."""
+    return _max_single_payment(tuple(hand))
+
+
+@lru_cache(maxsize=4096)
+def _max_single_payment(hand: tuple[str, ...]) -> int:
+    # Asked of the same few hands again and again (every buy list, every
+    # preview, a tie-break): remembered per hand, as the cards are in it.
     cnt = _counts([c for c in hand if c != "C3"])
     if cnt is None:
         return 0
