@@ -182,6 +182,7 @@ class TableService:
         self._closing = False
         self.clocks: dict[int, clocks.Clock] = {}  # turn-based tables in play
         self._checking = asyncio.Lock()  # one check of the deadlines at a time
+        self._owed_unsaved: set[int] = set()  # tables whose deadlines failed to save
         self._ticker: asyncio.Task | None = None
         for code, game, seats, seed, gid, created, options in self.db.execute(
             "SELECT code, game, seats, seed, game_id, created, options FROM net_tables"
@@ -943,14 +944,16 @@ class TableService:
         return clock.after(seats, self.clock())
 
     def _save_owed(self, gid: int, owed: dict) -> None:
-        """(database thread) After a saved change: the owed seats, whose
-        failure is only logged (the change is saved; the seats keep the times
-        they had, and one whose decision began now gets its time from the
-        next start's check)."""
+        """(database thread) After a saved change: the owed seats. A failure
+        is logged and the change kept (it is saved); the service keeps the
+        deadlines and writes them again at its next check (:meth:`check_clocks`)."""
         try:
             clocks.save_owed(self.writer.db, gid, owed)
         except SAVE_ERRORS as e:
             log.warning("table %s: its deadlines were not saved: %s", gid, save_reason(e))
+            self._owed_unsaved.add(gid)
+        else:
+            self._owed_unsaved.discard(gid)
 
     def _set_owed(self, gid: int, owed: dict | None) -> None:
         """Keep table ``gid``'s saved owed seats; a player whose move it
@@ -987,6 +990,9 @@ class TableService:
         """Apply every turn-based table's timeout rule to the seats whose time
         ran out, and end the pauses that reached their longest."""
         async with self._checking:
+            for gid in list(self._owed_unsaved):  # written again (see _save_owed)
+                if gid in self.clocks:
+                    await self._write(self._save_owed, gid, dict(self.clocks[gid].owed))
             for gid in list(self.clocks):
                 clock = self.clocks.get(gid)
                 if clock is None or self._closing:

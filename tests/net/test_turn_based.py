@@ -417,3 +417,57 @@ async def test_p_in_the_lobby_asks_for_a_pause_and_a_accepts_it(services):
     assert "ana asks for a pause (a accepts, x refuses)" in str(table_text(row(links["ben"], code)))
     assert "paused: vacation of ana until" in await press("ben", "a")
     assert "vacation" not in await press("ana", "p")  # p again ends her own pause
+
+
+def test_a_simultaneous_decision_owes_every_seat_its_own_time(services):
+    """The Architects draft: both seats owe it from the same moment; one
+    drafting changes nothing of what the other is told (not even that it was
+    made), and the one who let the time run out has the bot draft for them."""
+    clock = FakeClock()
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    made = links["ana"].call("create", game="architects", humans=2, seed=6, pace="turn", days=1)
+    code = made["code"]
+    links["ben"].call("join", code=code)
+    assert whose_move(links, code) == ["ana", "ben"]
+    clock.advance(hours=2)
+    before = row(links["ben"], code)["clock"]
+    t = links["ana"].open_table(code, 0)
+    play_move(svc, t, 0, random.Random(6))
+    assert row(links["ben"], code)["clock"] == before  # the same, word for word
+    assert before["since"] == 2 * HOUR and before["left"] == DAY - 2 * HOUR
+    assert not row(links["ana"], code)["clock"]["yours"]
+    clock.advance(hours=22)
+    svc.wait(svc.service.check_clocks)
+    table = svc.service.tables[t.table_id]
+    bens = [e for e in table.entries if e.seat == 1]
+    assert bens and bens[0].text["0"].startswith("ben's time ran out: the heuristic bot")
+    assert t.table_id not in svc.service.held  # made, and nobody's Enter awaited
+
+
+def test_deadlines_that_could_not_be_saved_are_written_at_the_next_check(services, monkeypatch):
+    import sqlite3
+
+    clock = FakeClock()
+    svc = services(clock=clock)
+    links = {u: Connection(str(svc.sock), u) for u in ("ana", "ben")}
+    code = open_turn_table(links, days=1)
+    (first,) = whose_move(links, code)
+    seat = {"ana": 0, "ben": 1}[first]
+    t = links[first].open_table(code, seat)
+    save_owed = clocks.save_owed
+
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(clocks, "save_owed", broken)
+    play_move(svc, t, seat, random.Random(5))  # the move is kept all the same
+    saved = lambda: dict(  # noqa: E731
+        svc.service.store.db.execute(
+            "SELECT seat, deadline FROM net_owed WHERE game_id=?", (t.table_id,)
+        ).fetchall()
+    )
+    assert saved() == {seat: clock.now + DAY}  # the row of the seat that moved
+    monkeypatch.setattr(clocks, "save_owed", save_owed)
+    svc.wait(svc.service.check_clocks)
+    assert saved() == {1 - seat: clock.now + DAY}
