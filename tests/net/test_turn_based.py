@@ -330,16 +330,18 @@ async def test_the_new_table_window_opens_a_turn_based_table_at_80x24(services):
         window = app.screen
         pace, rule = window.query_one("#new-pace", Button), window.query_one("#new-timeout", Button)
         assert str(pace.label) == "live" and not rule.display  # live unless the opener says
-        for label in ("1 day a move", "3 days a move"):
+        for label in ("1 day/move", "3 days/move"):
             pace.press()
             await pilot.pause()
             assert str(pace.label) == label
-        assert rule.display and str(rule.label) == "then a bot moves"
+        assert rule.display and str(rule.label) == "late: bot moves"
         rule.press()
         await pilot.pause()
-        assert str(rule.label) == "then a bot sits"
+        assert str(rule.label) == "late: bot sits"
         create = window.query_one("#new-create", Button)
-        assert create.region.bottom <= 24 and rule.region.right <= 80  # all of it on screen
+        # All of it on the screen, and inside the window.
+        inner = window.query_one("#new-table").content_region
+        assert create.region.bottom <= 24 and rule.region.right <= inner.right
         window.query_one("#new-bots").value = "1"  # three players suit every game
         await pilot.press("f5")
         await until(pilot, lambda: svc.service.waiting, "the table")

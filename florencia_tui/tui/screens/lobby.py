@@ -183,10 +183,10 @@ class NewTableScreen(ModalScreen[dict | None]):
     def _pace_label(self) -> str:
         if self.pace == "live":
             return "live"
-        return f"{self.pace} day{'s' if self.pace > 1 else ''} a move"
+        return f"{self.pace} day{'s' if self.pace > 1 else ''}/move"
 
     def _timeout_label(self) -> str:
-        return "then a bot moves" if self.timeout == "bot" else "then a bot sits"
+        return "late: bot moves" if self.timeout == "bot" else "late: bot sits"
 
     @on(Button.Pressed, "#new-pace")
     def next_pace(self, event: Button.Pressed) -> None:
