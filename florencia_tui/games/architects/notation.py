@@ -50,6 +50,8 @@ legal answer.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.notation import Action, is_digit, to_int
 
@@ -115,6 +117,7 @@ def canonical(action: str) -> str:
     return str(parse(action))
 
 
+@lru_cache(maxsize=4096)  # an Action is immutable: one parse per spelling
 def parse(action: str) -> Action:
     """An action parsed once: verb and arguments with spacing, case, aliases
     and argument order normalised (``str()`` of it is the canonical text)."""

@@ -10,6 +10,8 @@ then the next turn.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from florencia_tui.core import decisions, rng
 
 from . import data as D
@@ -295,11 +297,19 @@ def workshop_hire_cost(s: dict, p: int, aid: int, n: int) -> tuple[int, int]:
     return tax_cost(P, WORKSHOP_TAX, workshop_supply(P)) + skip, skip
 
 
-def skills_of(P: dict) -> set:
+def skills_of(P: dict) -> frozenset:
+    """The skills P's apprentices have."""
+    return _skills(tuple(P["appr"]))
+
+
+@lru_cache(maxsize=4096)
+def _skills(appr: tuple[int, ...]) -> frozenset:
+    # Remembered per row of apprentices: asked for every building in hand on
+    # every legal list.
     out: set = set()
-    for a in P["appr"]:
+    for a in appr:
         out.update(D.SKILLS[a])
-    return out
+    return frozenset(out)
 
 
 def affordable(P: dict, pay: dict) -> bool:
@@ -455,12 +465,13 @@ def can_pay(P: dict, cost: dict) -> bool:
     return False
 
 
+#: Building -> the skills its construction needs.
+_NEEDS = {b: frozenset(v[1]) for b, v in D.ALL_BUILDINGS.items()}
+
+
 def can_build(s: dict, p: int, b: int) -> bool:
     P = s["players"][p]
-    need = set(D.ALL_BUILDINGS[b][1])
-    if not need <= skills_of(P):
-        return False
-    return can_pay(P, D.ALL_BUILDINGS[b][2])
+    return _NEEDS[b] <= skills_of(P) and can_pay(P, D.ALL_BUILDINGS[b][2])
 
 
 def can_cathedral(s: dict, p: int) -> bool:

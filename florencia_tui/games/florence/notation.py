@@ -37,6 +37,8 @@ Verbs (one example each):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.core.notation import Action, is_number, split, to_int
 from florencia_tui.games.florence import data as D
@@ -156,6 +158,7 @@ def fmt_complete(p: str, bonus_cards: list[str]) -> str:
     return " ".join(["complete", p] + sorted(bonus_cards))
 
 
+@lru_cache(maxsize=4096)  # an Action is immutable: one parse per spelling
 def parse(action: str) -> Action:
     """The action parsed once, with its arguments in canonical spelling
     (``str(parse(a))`` is the spelling ``legal()`` lists); raises IllegalAction
