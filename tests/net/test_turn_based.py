@@ -473,3 +473,41 @@ def test_deadlines_that_could_not_be_saved_are_written_at_the_next_check(service
     monkeypatch.setattr(clocks, "save_owed", save_owed)
     svc.wait(svc.service.check_clocks)
     assert saved() == {1 - seat: clock.now + DAY}
+
+
+def test_serve_takes_the_notify_command_and_the_turn_based_cap(tmp_path, capsys):
+    from florencia_tui.cli import _parser, main
+    from florencia_tui.net.cli import limits_of
+
+    args = _parser().parse_args(["serve", "--max-turn-tables", "7", "--notify-command", "/x"])
+    assert limits_of(args).turn_tables_per_player == 7 and args.notify_command == "/x"
+    assert _parser().parse_args(["serve"]).notify_command is None  # nothing by default
+    plain = tmp_path / "not-a-program"
+    plain.write_text("echo hi\n")  # not executable: refused before anything starts
+    assert main(["serve", "--open", "--port", "0", "--notify-command", str(plain)]) == 2
+    assert "not an executable file" in capsys.readouterr().err
+
+
+async def test_a_notify_command_that_hangs_or_fails_is_killed_or_logged(tmp_path, caplog):
+    """Bounded: a run past its time is killed, a failure logged, at most
+    ``at_once`` run together; the service is never told of either."""
+    import asyncio
+
+    script = tmp_path / "notify"
+    script.write_text(
+        '#!/bin/sh\necho "$3" >> "$0.started"\n[ "$3" = slow ] && exec sleep 30\nexit 3\n'
+    )
+    script.chmod(0o755)
+    notifier = Notifier(str(script), timeout=2.0, at_once=1)
+    caplog.set_level("WARNING", logger="florencia.notify")
+    notifier.send("ABCD", "palazzo", "slow")
+    notifier.send("ABCD", "palazzo", "ana")
+    started = tmp_path / "notify.started"
+    for _ in range(1000):  # until the first has begun
+        if started.exists() and started.read_text().endswith("\n"):
+            break
+        await asyncio.sleep(0.01)
+    assert started.read_text().split() == ["slow"]  # the second waits for its turn
+    await asyncio.wait_for(notifier.close(), 10)
+    assert started.read_text().split() == ["slow", "ana"]
+    assert "took over 2 s: killed" in caplog.text and "failed (exit 3)" in caplog.text
