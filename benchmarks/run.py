@@ -2,9 +2,11 @@
 
     python benchmarks/run.py            # full run (a few minutes)
     python benchmarks/run.py --quick    # fewer repetitions, for a smoke check
+    python benchmarks/run.py --engine   # only random games/s, with and without the state copy
 
 Medians over repeated runs. App timings are compared, as ratios, with a bare
-Textual app started in the same run. Targets (issue 6) are printed beside the
+Textual app started in the same run. Targets (issue 6; random games/s: issue
+31.4, the plugins' ``games_per_second``) are printed beside the
 measurements; docs/performance.md keeps the latest table.
 """
 
@@ -27,9 +29,15 @@ from florencia_tui.bots.search import SearchBot  # noqa: E402
 from florencia_tui.games import available_games, get_game  # noqa: E402
 
 
-def random_games_per_second(game_id: str, players: int, seconds: float) -> tuple[float, float]:
+def random_games_per_second(
+    game_id: str, players: int, seconds: float, copy: bool = True
+) -> tuple[float, float]:
     """Full games with the engine's own random sampler (no full legal list needed),
-    per second of wall time and per second of this process's CPU time."""
+    per second of wall time and per second of this process's CPU time.
+
+    ``copy=False``: the same games with each action played on the state itself
+    (``Game.apply_in_place``: the loop keeps no earlier state), what the rules
+    cost without ``Game.apply``'s copy of the state and its checks."""
     game = get_game(game_id)
     pick = random.Random(1)
     n, t0, c0, seed = 0, time.perf_counter(), time.process_time(), 0
@@ -37,10 +45,41 @@ def random_games_per_second(game_id: str, players: int, seconds: float) -> tuple
         s = game.new([f"P{i}" for i in range(players)], seed)
         while not game.is_over(s):
             seat = game.to_act(s)[0]
-            s = game.apply(s, seat, game.sample(s, seat, pick))
+            if copy:
+                s = game.apply(s, seat, game.sample(s, seat, pick))
+            else:
+                game.apply_in_place(s, seat, game.sample(s, seat, pick))
         n += 1
         seed += 1
     return n / (time.perf_counter() - t0), n / (time.process_time() - c0)
+
+
+def engine_table(seconds: float) -> None:
+    """Random games/s per game (median of three runs), with and without the
+    state copy, and the copy's share of the CPU time (issue 31.4)."""
+    head = (
+        f"| {'game':<10} | {'players':>7} | {'random games/s':>14} | {'target':>6} | "
+        f"{'without the copy':>16} | {'copy share':>10} |"
+    )
+    print(head)
+    print("|" + "|".join("-" * (len(c)) for c in head.split("|")[1:-1]) + "|")
+    for info in available_games():
+        g, p = info.id, info.max_players
+        rates = {}
+        for copy in (True, False):
+            runs = [random_games_per_second(g, p, seconds / 3, copy) for _ in range(3)]
+            rates[copy] = tuple(statistics.median(r[i] for r in runs) for i in (0, 1))
+        share = 1 - rates[True][1] / rates[False][1]  # of a game's CPU time, the copy's
+        print(
+            f"| {g:<10} | {p:>7} | {_both(rates[True], '.1f'):>14} | "
+            f"{info.games_per_second or '—':>6} | {_both(rates[False], '.1f'):>16} | "
+            f"{share:>10.0%} |"
+        )
+
+
+def _both(r: tuple[float, float] | None, fmt: str) -> str:
+    """A (wall, CPU) pair of rates as "wall (CPU)"."""
+    return "n/a" if r is None else f"{r[0]:{fmt}} ({r[1]:{fmt}})"
 
 
 def midgame(game_id: str, players: int, steps: int = 80) -> dict:
@@ -329,6 +368,11 @@ def _seed_saved_games(n: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument(
+        "--engine",
+        action="store_true",
+        help="only the engines' random games/s, with and without the state copy",
+    )
     args = ap.parse_args()
     sec = 1.0 if args.quick else 5.0
     reps = 5 if args.quick else 25
@@ -339,6 +383,9 @@ def main() -> None:
         f"{os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
         "(1/5/15 min) at the start\n"
     )
+    if args.engine:
+        engine_table(sec * 2)
+        return
 
     _seed_saved_games(2 if args.quick else 5)
     start = app_start_seconds(3 if args.quick else 9)
@@ -383,9 +430,6 @@ def main() -> None:
     print(head)
     print("|" + "|".join("-" * (len(c)) for c in head.split("|")[1:-1]) + "|")
 
-    def both(r: tuple[float, float] | None, fmt: str) -> str:
-        return "n/a" if r is None else f"{r[0]:{fmt}} ({r[1]:{fmt}})"
-
     for info in available_games():
         g, p = info.id, info.max_players
         runs = [random_games_per_second(g, p, sec / 3) for _ in range(3)]
@@ -395,8 +439,8 @@ def main() -> None:
         dump_ms, load_ms = json_save_load_ms(g, p, reps * 4)
         save_ms = save_after_action_ms(g, p, reps * 4)
         print(
-            f"| {g:<10} | {p:>7} | {both(gps, '.1f'):>14} | {info.games_per_second or '—':>6} | "
-            f"{both(las, '.0f'):>14} | {both(its, '.0f'):>13} | "
+            f"| {g:<10} | {p:>7} | {_both(gps, '.1f'):>14} | {info.games_per_second or '—':>6} | "
+            f"{_both(las, '.0f'):>14} | {_both(its, '.0f'):>13} | "
             f"{f'{dump_ms:.2f} / {load_ms:.2f}':>17} | {save_ms:>14.2f} |"
         )
 

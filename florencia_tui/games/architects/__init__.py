@@ -21,5 +21,5 @@ PLUGIN = GamePlugin(
         "end": Scene(players=3, seed=2),
     },
     redraw_keys=("down", "up"),  # highlight + its preview
-    games_per_second=20,
+    games_per_second=60,  # issue 31.4
 )
