@@ -39,28 +39,36 @@ from florencia_tui.store import Store  # noqa: E402
 from florencia_tui.tui.screens.game import GameScreen  # noqa: E402
 
 
-def start_service(tmp: Path) -> Path:
+def start_service(tmp: Path) -> tuple[Path, TableService]:
+    """A table service on its own thread and loop: its socket, and itself."""
     sock = tmp / "s.sock"
     ready = threading.Event()
+    started: list[TableService] = []
 
     def run() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         service = TableService(Store(tmp / "db.sqlite3"), bot_delay=0)
+        started.append(service)
         loop.run_until_complete(service.start(sock))
         ready.set()
         loop.run_forever()
 
     threading.Thread(target=run, daemon=True).start()
-    ready.wait(10)
-    return sock
+    ready.wait(60)
+    return sock, started[0]
 
 
-async def measure(sock: Path, presses: int, profile: int, seed: int, actions: int) -> dict:
+async def measure(
+    sock: Path, service: TableService, presses: int, profile: int, seed: int, actions: int
+) -> dict:
     link = Connection(str(sock), "ana")
     made = link.call("create", game="palazzo", humans=1, bots=2, seed=seed, confirm=False)
     link.open_table(made["code"], 0)
     link.close()
+    # Actions are drawn by the game's sampler from the service's table: a
+    # large menu (a Palazzo bid) is not listed to the seat.
+    served = next(t for gid, t in service.tables.items() if service.codes[gid] == made["code"])
     app = NetApp(Connection(str(sock), "ana"))
     out: dict = {}
     async with app.run_test(size=(100, 30)) as pilot:
@@ -104,7 +112,7 @@ async def measure(sock: Path, presses: int, profile: int, seed: int, actions: in
                 break
             await pilot.pause(0.3)  # the screen has settled on our turn
             before = len(table.log_lines(0))
-            keys = [":", *pick.choice(table.legal(0)), "enter"]
+            keys = [":", *served.game.sample(served.state, 0, pick), "enter"]
             c0 = time.thread_time()
             if prof:
                 prof.enable()
@@ -135,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--actions", type=int, default=10)
     args = p.parse_args(argv)
-    sock = start_service(Path(tempfile.mkdtemp(prefix="fl-keys-")))
-    out = asyncio.run(measure(sock, args.presses, args.profile, args.seed, args.actions))
+    sock, service = start_service(Path(tempfile.mkdtemp(prefix="fl-keys-")))
+    out = asyncio.run(measure(sock, service, args.presses, args.profile, args.seed, args.actions))
     for name, value in out.items():
         if isinstance(value, float):
             under = " (under the profiler)" if args.profile else ""

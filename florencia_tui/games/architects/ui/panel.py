@@ -135,7 +135,10 @@ class ChoicePanel(Vertical):
         yield Preview([r.detail for r in self.rows], classes="preview", id="preview")
 
     def on_mount(self) -> None:
-        lst = self.query_one(ChoiceList)
+        found = self.query(ChoiceList)
+        if not found:  # a newer decision replaced this panel before it was mounted
+            return
+        lst = found.first()
         lst.focus()
         if self.rows:
             lst.highlighted = 0

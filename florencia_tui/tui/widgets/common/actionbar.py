@@ -162,7 +162,8 @@ class ActionBar(Vertical):
             yield lst.more
 
     def on_mount(self) -> None:
-        self.query_one(ActionList).focus()
+        for found in self.query(ActionList).results():  # none: already replaced
+            found.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
