@@ -14,8 +14,10 @@ Requests (``args`` are keyword fields of the request object):
 op         args                             result
 ========== ================================ =========================================
 hello      user, via                        {user, resume}: resume is a table code
-lobby                                       {tables: [...], people: [...]}
-create     game, humans, bots[, bot, seed]  {code, started}
+lobby                                       {tables: [...], your_move, people: [...]}
+create     game, humans, bots[, bot, seed,  {code, started}
+           hints, rated, confirm, pace,
+           days, timeout]
 join       code                             {code, seat, started}
 leave      code                             (gives up a seat at a table not begun)
 watch      code, seat (null: spectate)      {code, seat}; snapshots follow as events
@@ -25,6 +27,9 @@ undo                                        {line}: takes back your latest actio
 label      action                           the menu label of a legal action
 scores                                      [ScoreCard dicts]
 report     text                             (an app's internal error, for the log)
+pause      code                             asks for a pause at a turn-based table
+pause_answer code, yes                      accepts (yes) or refuses another's request
+pause_end  code                             ends one's pause (or request)
 ========== ================================ =========================================
 """
 
