@@ -232,16 +232,28 @@ def has_placement(grid: str, kind: str, builders: int) -> bool:
     return any(not cm & occ and not (strict and nm & bld) for _, _, _, cm, nm in _SPOTS[kind])
 
 
+def _below(bits, n: int) -> int:
+    """``rng.randrange(n)`` for n > 0, drawn as ``random.Random`` draws it
+    (``bits``: the generator's ``getrandbits``), without randrange's checks:
+    random placements make thousands of such draws a game."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
 def random_placement(grid: str, kind: str, builders: int, rng, tries: int = 40):
     """A random legal (row, col, orientation), or None; tries at random first."""
     lst = _ORIENT_LIST[kind]
     occ, bld = grid_masks(grid)
     strict = is_building(kind) and builders < 2
     masks = _SPOT_MASKS[kind]
+    bits = rng.getrandbits
     for _ in range(tries):
-        name, cells, h, w = lst[rng.randrange(len(lst))]
-        row = rng.randrange(N - h + 1)
-        col = rng.randrange(N - w + 1)
+        name, cells, h, w = lst[_below(bits, len(lst))]
+        row = _below(bits, N - h + 1)
+        col = _below(bits, N - w + 1)
         cm, nm = masks[(row, col, name)]
         if not cm & occ and not (strict and nm & bld):
             return (row, col, name)
