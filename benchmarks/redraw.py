@@ -56,7 +56,7 @@ async def _settled(probe: FrameProbe, ready, timeout: float = TIMEOUT) -> None:
         last = probe.frames[-1][0] if probe.frames else t0
         if ready() and time.perf_counter() - last > QUIET:
             return
-    raise TimeoutError("the screen did not settle")
+    raise TimeoutError(f"the screen did not settle ({len(probe.frames)} frames)")
 
 
 async def measure_game(

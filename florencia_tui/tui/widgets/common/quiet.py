@@ -12,6 +12,11 @@ changes.
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.visual import visualize
@@ -20,11 +25,54 @@ from textual.widgets import RichLog, Static
 
 def set_content(static: Static, content) -> bool:
     """Show ``content`` in ``static``: nothing if it shows it already; without
-    a layout pass if its height stays the same. Returns whether it changed."""
-    if static.content == content:
+    a layout pass if its height stays the same. Returns whether it changed.
+    A Rich renderable other than text (a table, a group) is drawn once for
+    both (:class:`Drawn`)."""
+    shown = static.content
+    if shown == content or (isinstance(shown, Drawn) and shown.renderable is content):
         return False
+    if not isinstance(content, (str, Text, Content)):
+        content = Drawn(content)
     static.update(content, layout=_height_changes(static, content))
     return True
+
+
+class Drawn:
+    """A Rich renderable whose segments are kept per console and width.
+
+    Telling whether new content changes a widget's height renders it (Textual's
+    ``get_height``), and painting it renders it again: for a Rich table, a
+    board's most expensive part, that was half of what drawing it cost. The
+    measure and the paint ask with the same width (the paint also passes the
+    laid-out height, which a table or group does not read), so the paint
+    reuses the segments the measure made. Any other console or width (a test
+    printing the content, a resize) renders anew."""
+
+    __slots__ = ("renderable", "_kept")
+
+    def __init__(self, renderable) -> None:
+        self.renderable = renderable
+        self._kept: tuple[tuple, list[Segment]] | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        key = (
+            id(console),
+            options.size,
+            options.min_width,
+            options.max_width,
+            options.justify,
+            options.overflow,
+            options.no_wrap,
+            options.highlight,
+            options.markup,
+        )
+        kept = self._kept
+        if kept is None or kept[0] != key:
+            kept = self._kept = (key, list(console.render(self.renderable, options)))
+        return kept[1]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
 
 
 def _height_changes(static: Static, content) -> bool:
