@@ -378,7 +378,7 @@ async def test_the_lobby_lists_your_move_first_and_enter_goes_to_the_decision(se
             if not expect:
                 assert "your move" not in title and "Your move" not in texts
                 (mine,) = [t for t in texts if code in t]
-                assert "not your move" in mine and "left" not in mine and " for " not in mine
+                assert "not your move" in mine and "left" not in mine and "move for" not in mine
                 return
             assert "1 table waits for your move" in title
             assert texts[0] == "Your move" and code in texts[1] and expect in texts[1]

@@ -51,7 +51,9 @@ async def check_lobbies(harness, code: str, owed: str) -> None:
             assert "your move for" in below and "left" in below, text
         else:
             assert "wait for your move" not in text and "waits for your move" not in text, text
-            assert "not your move" in below and " for " not in below and "left" not in below, text
+            assert "not your move" in below and "move for" not in below and "left" not in below, (
+                text
+            )
 
 
 async def play_move(server, links: dict, seat: int, rnd: random.Random) -> None:

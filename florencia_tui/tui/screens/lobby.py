@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
@@ -80,6 +81,10 @@ def table_text(t: dict) -> Text:
             text.append(f" · {clock['pause']}", style="yellow")
             if clock["answer"]:
                 text.append(" (a accepts, x refuses)", style="bold yellow")
+            elif clock["asked"]:
+                text.append(" (p ends it)", style="dim")
+        elif t["mine"] is not None and not clock["replaced"]:
+            text.append(" · p asks for a pause", style="dim")
     text.append("\n   ")
     for i, s in enumerate(t["seats"]):
         if i:
@@ -276,9 +281,10 @@ class LobbyScreen(Screen[None]):
         ("j", "code", "Join by code"),
         ("l", "leave_table", "Leave seat"),
         ("r", "ratings", "Ratings"),
-        ("p", "pause", "Pause"),
-        ("a", "answer_pause(True)", "Accept pause"),
-        ("x", "answer_pause(False)", "Refuse pause"),
+        # (said on a turn-based table's line: the footer is full at 80 columns)
+        Binding("p", "pause", "Pause", show=False),
+        Binding("a", "answer_pause(True)", "Accept pause", show=False),
+        Binding("x", "answer_pause(False)", "Refuse pause", show=False),
         ("q", "app.quit", "Quit"),
     ]
 
