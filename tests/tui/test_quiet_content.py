@@ -55,3 +55,20 @@ async def test_a_table_is_rendered_once_to_measure_and_paint_it() -> None:
         assert not set_content(static, new)
         assert text_of(static.content) == text_of(new)
         assert text_of(static.content, 20) == text_of(new, 20)  # another width: anew
+
+
+async def test_a_new_table_drawing_the_same_cells_is_left_alone() -> None:
+    class One(App):
+        def compose(self):
+            yield Static(id="s")
+
+    app = One()
+    async with app.run_test(size=(40, 12)) as pilot:
+        static = app.query_one("#s", Static)
+        set_content(static, table("x", "y"))
+        await pilot.pause()
+        shown = static.content
+        assert not set_content(static, table("x", "y"))  # another object, the same cells
+        assert static.content is shown
+        assert set_content(static, table("x", "z"))  # one cell differs: drawn
+        assert static.content is not shown

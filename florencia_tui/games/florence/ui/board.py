@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from florencia_tui.games.florence.ui import render
 from florencia_tui.tui.adapter import BoardWidget
+from florencia_tui.tui.widgets.common.quiet import set_content
 
 
 class FlorenceBoard(BoardWidget):
@@ -117,7 +118,7 @@ class FlorenceBoard(BoardWidget):
         ghost = self.ghost if self.ghost_seat == seat else None
         grid = render.principality(pv, large=self.large, ghost=ghost)
         side = render.info(view, pv)
-        self.query_one("#fl-focus", Static).update(render.side_by_side([grid, side], gap=1))
+        set_content(self.query_one("#fl-focus", Static), render.side_by_side([grid, side], gap=1))
 
     @property
     def large(self) -> bool:
@@ -132,12 +133,13 @@ class FlorenceBoard(BoardWidget):
         pv = players[seat]
         # The piles with this round's buyers stay in the head in every phase.
         parts = [render.round_line(view), render.piles(view), render.auction_line(view)]
-        self.query_one("#fl-head", Static).update(Group(*parts))
+        set_content(self.query_one("#fl-head", Static), Group(*parts))
 
         self.redraw_focus()
-        self.query_one("#fl-hand", Static).update(render.hand_block(view, pv))
-        self.query_one("#fl-track", Static).update(
-            render.fame_track(view, max(20, self.size.width - 2))
+        set_content(self.query_one("#fl-hand", Static), render.hand_block(view, pv))
+        set_content(
+            self.query_one("#fl-track", Static),
+            render.fame_track(view, max(20, self.size.width - 2)),
         )
 
         others = [i for i in range(len(players)) if i != seat]
@@ -146,7 +148,8 @@ class FlorenceBoard(BoardWidget):
         for k in range(0, len(others), per_row):
             chunk = [render.small_principality(players[i]) for i in others[k : k + per_row]]
             rows.append(render.side_by_side(chunk, gap=2, widths=[14] * len(chunk)))
-        self.query_one("#fl-others", Static).update(
-            Group(Text("Other principalities ([ ] to enlarge)", style="bold"), *rows)
+        set_content(
+            self.query_one("#fl-others", Static),
+            Group(Text("Other principalities ([ ] to enlarge)", style="bold"), *rows),
         )
-        self.query_one("#fl-legend", Static).update(Text(render.LEGEND, style="dim"))
+        set_content(self.query_one("#fl-legend", Static), Text(render.LEGEND, style="dim"))

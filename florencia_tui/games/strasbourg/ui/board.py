@@ -90,29 +90,32 @@ class StrasbourgBoard(BoardWidget):
 
 
 class CityMap(RowCache):
-    """The city map, one row per map line. A new view redraws every line; a new
-    cursor or marks on the same view rebuild only the lines whose
-    ``MapLayout.line_key`` changed and repaint just those rows, so moving the
-    cursor costs the two map lines it leaves and enters."""
+    """The city map, one row per map line. Only the lines whose
+    ``MapLayout.content_key`` (what they show of the view) or ``line_key``
+    (of the cursor and marks) changed are rebuilt, and just those rows
+    repainted: moving the cursor costs the two map lines it leaves and enters,
+    a new view the lines a move changed."""
 
     DEFAULT_CSS = "CityMap { height: auto; width: 1fr; }"
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.layout_: render.MapLayout | None = None
-        self.keys: list[tuple] = []
+        self.contents: list[tuple] = []  # each line's MapLayout.content_key
+        self.keys: list[tuple] = []  # each shown line's (content_key, line_key)
 
     def show(self, view: dict, cursor: str | None, marks: set[str]) -> None:
         layout = self.layout_
-        n = len(layout.lines) if layout else 0
-        if layout is None or layout.view is not view:  # a new view: every line
+        if layout is None or layout.view is not view:
             layout = self.layout_ = render.MapLayout(view)
-            n = len(layout.lines)
-            self.keys = [layout.line_key(i, cursor, marks) for i in range(n)]
+            self.contents = [layout.content_key(i) for i in range(len(layout.lines))]
+        n = len(layout.lines)
+        keys = [(self.contents[i], layout.line_key(i, cursor, marks)) for i in range(n)]
+        if len(keys) != len(self.keys):  # another number of lines: all of them
+            self.keys = keys
             self.set_rows([layout.line(i, cursor, marks) for i in range(n)])
             return
-        for i in range(n):
-            key = layout.line_key(i, cursor, marks)
+        for i, key in enumerate(keys):  # a bot's move changes a line or two
             if key != self.keys[i]:
                 self.keys[i] = key
                 self.set_row(i, layout.line(i, cursor, marks))

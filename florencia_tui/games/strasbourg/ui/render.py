@@ -154,6 +154,26 @@ class MapLayout:
         ids = self.ids[i]
         return (cursor if cursor in ids else None, frozenset(ids & marks))
 
+    def content_key(self, i: int) -> tuple:
+        """What line ``i`` shows of the view (any view: with equal ``line_key``
+        too, equal keys draw equal lines): what :meth:`line` reads of it."""
+        kind, y = self.lines[i]
+        if kind == "head":
+            return (kind, tuple(self.cols))
+        if kind == "corner":
+            return (kind, self.width, tuple(self.corners[y]))
+        buildings = self.view["board"]["buildings"]
+        cells = []
+        for x in range(len(self.cols)):
+            what, cid, info = self.by_xy.get((x, y), ("none", "", {}))
+            if what == "square":
+                cells.append((cid, info["guild"], info["price"], info["occupant"]))
+            elif what == "space" and info["building"]:
+                cells.append((cid, info["building"], buildings[info["building"]]["value"]))
+            else:
+                cells.append((what, cid))
+        return (kind, y, tuple(cells))
+
     def line(self, i: int, cursor: str | None = None, marks: set[str] | None = None) -> Text:
         """Map line ``i`` with ``cursor`` shown reversed (› ‹ beside it) and
         ``marks`` (candidate targets) underlined."""

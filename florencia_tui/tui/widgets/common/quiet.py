@@ -27,13 +27,18 @@ def set_content(static: Static, content) -> bool:
     """Show ``content`` in ``static``: nothing if it shows it already; without
     a layout pass if its height stays the same. Returns whether it changed.
     A Rich renderable other than text (a table, a group) is drawn once for
-    both (:class:`Drawn`)."""
+    both (:class:`Drawn`), and left alone if it draws the cells shown already."""
     shown = static.content
     if shown == content or (isinstance(shown, Drawn) and shown.renderable is content):
         return False
-    if not isinstance(content, (str, Text, Content)):
-        content = Drawn(content)
-    static.update(content, layout=_height_changes(static, content))
+    if isinstance(content, (str, Text, Content)):
+        static.update(content, layout=_height_changes(static, content))
+        return True
+    drawn = Drawn(content)
+    relayout = _height_changes(static, drawn)
+    if not relayout and isinstance(shown, Drawn) and shown.draws_as(drawn):
+        return False  # a new object that draws the very same cells: nothing to repaint
+    static.update(drawn, layout=relayout)
     return True
 
 
@@ -70,6 +75,10 @@ class Drawn:
         if kept is None or kept[0] != key:
             kept = self._kept = (key, list(console.render(self.renderable, options)))
         return kept[1]
+
+    def draws_as(self, other: Drawn) -> bool:
+        """Both were drawn at the same console and width, to the same segments."""
+        return self._kept is not None and self._kept == other._kept
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.renderable)
