@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from florencia_tui.games.architects.ui import render
 from florencia_tui.tui.adapter import BoardWidget
+from florencia_tui.tui.widgets.common.quiet import set_content
 
 FOCUS = {
     "architects.workshop": "ar-market",
@@ -67,8 +68,9 @@ class ArchitectsBoard(BoardWidget):
 
     # ----- drawing ----------------------------------------------------------------
     def _draw(self, view: dict) -> None:
-        """Redraw the sections whose part of the view changed (a Static update
-        costs a layout pass, so unchanged sections are left alone)."""
+        """Redraw the sections whose part of the view changed (unchanged ones
+        are left alone; a changed one lays the screen out again only when its
+        height changes: set_content)."""
         width = self.size.width - 3  # padding and the scrollbar
         n = len(view["players"])
         me = view.get("seat")
@@ -129,7 +131,7 @@ class ArchitectsBoard(BoardWidget):
         if self._keys.get(sid) == key:
             return
         self._keys[sid] = key
-        self.query_one(f"#{sid}", Static).update(make())
+        set_content(self.query_one(f"#{sid}", Static), make())
 
     def _follow_prompt(self, view: dict) -> None:
         me = view.get("seat")

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from florencia_tui.games.strasbourg.ui import render
 from florencia_tui.tui.adapter import BoardWidget
 from florencia_tui.tui.widgets.common.lines import RowCache, text_key
+from florencia_tui.tui.widgets.common.quiet import set_content
 
 
 class StrasbourgBoard(BoardWidget):
@@ -76,7 +77,7 @@ class StrasbourgBoard(BoardWidget):
             shown = bool(lines) or static is middle_box
             if static.display != shown:  # (setting it re-applies styles)
                 static.display = shown
-            static.update(Group(*lines))
+            set_content(static, Group(*lines))
         if self.cursor is not None:
             self.query_one(VerticalScroll).scroll_home(animate=False)
 
