@@ -76,7 +76,12 @@ async def test_a_move_that_cannot_be_saved_is_not_played_and_says_why(play, tmp_
         assert store.record(table.table_id).actions[0] == [0, "money"]
 
 
-async def test_a_bot_move_that_cannot_be_saved_waits_and_is_tried_again(play, tmp_path):
+async def test_a_bot_move_that_cannot_be_saved_waits_and_is_tried_again(
+    play, tmp_path, monkeypatch
+):
+    # A pause long enough for a loaded machine to look at the table before the
+    # move is tried again (at 1 s, the retry sometimes came first).
+    monkeypatch.setattr("florencia_tui.tui.screens.game.BOT_RETRY", 4.0)
     store = FailingStore(tmp_path / "locked.sqlite3")
     table = Table("palazzo", SOLO, seed=5, store=store)
     async with play(table=table) as d:
@@ -90,7 +95,7 @@ async def test_a_bot_move_that_cannot_be_saved_waits_and_is_tried_again(play, tm
             await asyncio.sleep(0.02)
         played = table.record().actions
         await until(d, lambda: "Could not save Bot" in d.text("#message"), "the reason")
-        assert "the database is locked by another program; trying again in 1 s" in d.text(
+        assert "the database is locked by another program; trying again in 4 s" in d.text(
             "#message"
         )
         assert d.app.is_running and d.screen_name == "GameScreen"
