@@ -36,3 +36,36 @@ async def test_typing_lays_nothing_out_and_a_long_line_still_scrolls(tmp_path, m
         assert box.value == "money" + text
         assert box.scroll_x > 0
         assert "Blue6+Blue6+" in "".join(s.text for s in box.render_line(0))
+
+
+async def test_opening_and_closing_the_line_restyles_the_prompt_only(tmp_path, monkeypatch) -> None:
+    """The decision keeps its focused look while the line has the keyboard: a
+    class on the prompt, so only the prompt's widgets (and the line's focus)
+    are styled again; a class on the screen restyled every widget on it, twice
+    an action typed (issue 31.1)."""
+    app, _ = SCENES["palazzo-board"](tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        restyled = []
+        update_nodes = app.stylesheet.update_nodes
+
+        def counted(nodes, *args, **kwargs):
+            nodes = list(nodes)
+            restyled.extend(nodes)
+            return update_nodes(nodes, *args, **kwargs)
+
+        monkeypatch.setattr(app.stylesheet, "update_nodes", counted)
+        await pilot.press("colon")
+        await pilot.pause()
+        prompt = screen.query_one("#prompt")
+        assert prompt.has_class("-typing")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not prompt.has_class("-typing")
+        outside = [
+            n
+            for n in restyled
+            if n is not screen.query_one("#command") and prompt not in n.ancestors_with_self
+        ]
+        assert restyled and outside == []

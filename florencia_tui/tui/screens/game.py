@@ -80,10 +80,14 @@ class CommandLine(Input):
         return self.display and super().allow_focus()
 
     def on_focus(self) -> None:
-        self.screen.add_class("-typing")  # the decision keeps its focused look
+        # The decision keeps its focused look (app.tcss): a class on the
+        # prompt restyles the prompt's widgets only, not the whole screen.
+        for prompt in self.screen.query("#prompt"):
+            prompt.add_class("-typing")
 
     def on_blur(self) -> None:
-        self.screen.remove_class("-typing")
+        for prompt in self.screen.query("#prompt"):
+            prompt.remove_class("-typing")
 
 
 class GameScreen(Screen[None]):
