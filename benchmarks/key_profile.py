@@ -39,7 +39,7 @@ from florencia_tui.store import Store  # noqa: E402
 from florencia_tui.tui.screens.game import GameScreen  # noqa: E402
 
 
-def start_service(tmp: Path) -> tuple[Path, TableService]:
+def start_service(tmp: Path, bot_delay: float = 0) -> tuple[Path, TableService]:
     """A table service on its own thread and loop: its socket, and itself."""
     sock = tmp / "s.sock"
     ready = threading.Event()
@@ -48,7 +48,7 @@ def start_service(tmp: Path) -> tuple[Path, TableService]:
     def run() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        service = TableService(Store(tmp / "db.sqlite3"), bot_delay=0)
+        service = TableService(Store(tmp / "db.sqlite3"), bot_delay=bot_delay)
         started.append(service)
         loop.run_until_complete(service.start(sock))
         ready.set()

@@ -76,3 +76,33 @@ async def test_at_80x24_a_tall_decision_is_held_at_a_third_of_the_screen(tmp_pat
         assert prompt.outer_size.height == 11  # its CSS maximum
         screen._hold_prompt_height()
         assert prompt.styles.min_height.value == 9  # the board keeps its rows
+
+
+async def test_moving_the_focus_does_not_repaint_the_whole_screen(tmp_path, monkeypatch) -> None:
+    """Textual's Screen repaints whole when its focus moves, which a new
+    decision panel does twice an action (issue 31.1); the game screen leaves
+    that to the widgets that lose and gain the focus."""
+    from florencia_tui.tui.screens.game import GameScreen
+
+    table = demo_table("palazzo", 3, seed=5, steps=60, store=Store(tmp_path / "s.sqlite3"))
+    app = FlorenciaApp(store=table.store, bot_delay=60, table=table, confirm_turns=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.focused is not None
+        whole = []
+        refresh = GameScreen.refresh
+
+        def counted(self, *regions, **kwargs):
+            if not regions and kwargs.get("repaint", True):
+                whole.append(self)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(GameScreen, "refresh", counted)
+        panel = screen.focused
+        screen.set_focus(None)
+        await pilot.pause()
+        screen.set_focus(panel)
+        await pilot.pause()
+        assert screen.focused is panel
+        assert whole == []

@@ -105,6 +105,14 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "board_page(1)", "Board ↓", show=False),
     ]
 
+    #: Textual repaints the whole screen whenever the focus moves (its
+    #: ``Screen.focused`` repaints by default): every widget rendered again
+    #: twice an action (the old decision panel lets go of the keyboard, the
+    #: new one takes it), then the whole frame compared for the wire. The
+    #: widgets that lose and gain the focus repaint themselves (their focus
+    #: styles), so the screen does not.
+    focused = Reactive(None, repaint=False)
+
     def __init__(self, table: TableLike, bot_delay: float = 0.6, seat: int | None = None) -> None:
         super().__init__()
         self.table = table
