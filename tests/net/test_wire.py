@@ -11,6 +11,7 @@ truecolor, as in docs/performance.md.
 from __future__ import annotations
 
 import re
+import time
 
 import pyte
 import pytest
@@ -37,6 +38,7 @@ class Wire:
         self.full_in, self.diff_in = pyte.Stream(self.full), pyte.Stream(self.diff)
         self.full_bytes = self.diff_bytes = 0
         self.sent: list[str] = []  # the diff's bytes since the last count()
+        self.frames = 0  # frames drawn, for settle()
         display = app._display
 
         def both(screen, renderable) -> None:
@@ -50,13 +52,30 @@ class Wire:
             self.full_bytes += len(whole.encode())
             self.diff_bytes += len(changed.encode())
             self.sent.append(changed)
+            self.frames += 1
 
         app._display = both
         app.console._color_system = ColorSystem.TRUECOLOR
 
+    async def settle(self, pilot, timeout: float = 60.0) -> None:
+        """Wait until the app draws no more: every queued message handled and a
+        pause that ends with no frame sent (one pause alone may end early on a
+        busy machine: Textual takes a starved process for an idle one, and a
+        redraw of what came before still arrives afterwards)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            drawn = self.frames
+            await pilot.pause()
+            await pilot.pause()
+            screen = self.app.screen
+            quiet = not (screen._dirty_widgets or screen._callbacks or screen._layout_required)
+            if self.frames == drawn and quiet and not screen._repaint_required:
+                return
+            assert time.monotonic() < deadline, "the app never stopped drawing"
+
     async def start(self, pilot) -> None:
         """A whole frame, so that both terminals and the shadow know every cell."""
-        await pilot.pause()
+        await self.settle(pilot)
         self.app._display(self.app.screen, self.app.screen._compositor.render_full_update())
         assert all(cell is not None for row in self.shadow.rows for cell in row)
         self.count()
@@ -83,13 +102,13 @@ async def test_typing_an_action_sends_the_changed_cells_only(tmp_path) -> None:
         wire = Wire(app)
         await wire.start(pilot)
         await pilot.press("colon")  # the command line opens: a layout pass
-        await pilot.pause()
+        await wire.settle(pilot)
         full, diff = wire.count()
         assert diff < full / 4
         wire.assert_same()
         for ch in "money":
             await pilot.press(ch)
-            await pilot.pause()
+            await wire.settle(pilot)
             full, diff = wire.count()
             # Textual repaints the command line's row (its 3 bordered rows were
             # 1,207 bytes); the terminal needs the typed character and the cursor.
@@ -115,7 +134,7 @@ async def test_every_board_redraws_less_and_draws_the_same(tmp_path, scene, keys
         await wire.start(pilot)
         for key in keys:
             await pilot.press(key)
-            await pilot.pause()
+            await wire.settle(pilot)
             full, diff = wire.count()
             assert diff <= 8 * 1024 and diff < full, (key, full, diff)
             wire.assert_same()
@@ -255,11 +274,10 @@ async def test_an_action_and_its_redraw_fit_in_8_kib_in_every_game(
         action = table.legal(table.to_act()[0])[pick]
         entries = len(table.entries)
         await pilot.press("colon", *[ch if ch != " " else "space" for ch in action])
-        await pilot.pause()
+        await wire.settle(pilot)
         wire.count()
         await pilot.press("enter")
-        for _ in range(4):
-            await pilot.pause(0.05)
+        await wire.settle(pilot)
         assert len(table.entries) == entries + 1  # applied, no bot has moved yet
         full, diff = wire.count()
         wire.assert_same()
@@ -290,11 +308,11 @@ async def test_the_footer_stays_drawn_under_the_command_line(tmp_path, scene) ->
         footer = wire.diff.display[H - 1]
         assert "Type action" in footer
         await pilot.press("colon", "m", "o")
-        await pilot.pause()
+        await wire.settle(pilot)
         assert "mo" in wire.diff.display[H - 2] and wire.rows_sent() == {H - 2}
         wire.count()
         await pilot.press("escape")
-        await pilot.pause()
+        await wire.settle(pilot)
         assert wire.rows_sent() == {H - 2}
         assert wire.diff.display[H - 1] == footer
         wire.assert_same()
@@ -306,16 +324,16 @@ async def test_the_footer_stays_drawn_under_the_command_line(tmp_path, scene) ->
         table = app.screen.table
         action = table.legal(table.to_act()[0])[0]
         await pilot.press("colon", *[ch if ch != " " else "space" for ch in action], "enter")
-        await pilot.pause()
+        await wire.settle(pilot)
         assert H - 2 in wire.rows_sent() and H - 1 not in wire.rows_sent()
         assert "✓" in wire.diff.display[H - 2] and wire.diff.display[H - 1] == footer
         wire.assert_same()
         # A refusal is for the viewer to read while correcting: the line makes way
         # for it and covers the footer, which comes back when the line closes.
         await pilot.press("colon", *"fly", "enter")
-        await pilot.pause()
+        await wire.settle(pilot)
         assert "Refused" in wire.diff.display[H - 2] and "fly" in wire.diff.display[H - 1]
         await pilot.press("escape")
-        await pilot.pause()
+        await wire.settle(pilot)
         assert wire.diff.display[H - 1] == footer
         wire.assert_same()
