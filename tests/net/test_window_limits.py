@@ -36,10 +36,16 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def session_of(harness, user: str) -> sshd.PtySession:
-    return next(
+def sessions_of(harness, user: str) -> list[sshd.PtySession]:
+    """``user``'s live sessions on this test's server (PtySession.children holds
+    every server's in the process: an earlier test's may still be closing)."""
+    return [
         s for s in sshd.PtySession.children if s.user == user and s.spawner.socket == harness.sock
-    )
+    ]
+
+
+def session_of(harness, user: str) -> sshd.PtySession:
+    return sessions_of(harness, user)[0]
 
 
 async def test_a_pty_larger_than_a_terminal_can_be_is_refused_cleanly(open_server, caplog):
@@ -62,7 +68,7 @@ async def test_a_pty_larger_than_a_terminal_can_be_is_refused_cleanly(open_serve
             )
         conn.close()
         await conn.wait_closed()
-    assert not [s for s in sshd.PtySession.children if s.user == "ana"]
+    await settles(lambda: sessions_of(harness, "ana"), [])  # none was started
     await settles(open_fds, before)  # not one descriptor left behind
     # A window change to such a size is ignored: the app goes on at its size.
     ana = await ssh_term(harness.port, "ana")
