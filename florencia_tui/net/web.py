@@ -323,10 +323,15 @@ def install(app: web.Application, gate: WebGate) -> None:
     async def watch(app: web.Application) -> None:
         gate.sessions.start()
 
+    async def stop_apps(app: web.Application) -> None:
+        if gate.apps is not None:  # before aiohttp waits for the websockets' handlers
+            await gate.apps.stop_all()
+
     async def stop(app: web.Application) -> None:
         await gate.sessions.stop()
 
     app.on_startup.append(watch)
+    app.on_shutdown.append(stop_apps)
     app.on_cleanup.append(stop)
 
 

@@ -67,6 +67,14 @@ class TabApps:
     zygote: Zygote | None = None
     #: The running tabs' apps (for the tests and benchmarks).
     live: set = field(default_factory=set)
+    #: The running tabs' app services, told to stop together when the server stops.
+    services: set = field(default_factory=set)
+
+    async def stop_all(self) -> None:
+        """Every tab's app told to quit, all at once (the server stops). Left
+        to aiohttp, each tab's websocket handler ran on until its shutdown
+        timeout, and only then were the apps stopped: ~20 s for three tabs."""
+        await asyncio.gather(*(s.stop() for s in list(self.services)), return_exceptions=True)
 
     def args(self, user: str) -> list[str]:
         return ["--socket", str(self.socket), "--user", user, "--via", "web"]
@@ -196,6 +204,7 @@ class TabAppService(AppService):
         self._process = process = await self.tab.apps.start(self.tab.user, env)
         self._stdin = process.stdin
         self.tab.apps.live.add(process)
+        self.tab.apps.services.add(self)
         return process
 
     async def stop(self) -> None:
@@ -210,3 +219,4 @@ class TabAppService(AppService):
                 process.kill()
                 await process.wait()
         self.tab.apps.live.discard(process)
+        self.tab.apps.services.discard(self)
