@@ -15,11 +15,10 @@ from florencia_tui.net import service as service_module
 from florencia_tui.net.client import NetApp
 from florencia_tui.net.limits import Limits
 from florencia_tui.net.remote import Connection, RemoteError
-from florencia_tui.net.server import FlorenciaServer
 from florencia_tui.net.sshd import Auth
 
 from .conftest import WAIT, SSHTerm, settles
-from .test_web import read_until
+from .test_web import read_until, web_server
 
 
 async def disconnected(port: int, user: str) -> str:
@@ -152,15 +151,9 @@ async def test_the_lobby_screen_says_how_many_it_does_not_list():
 
 
 async def test_browser_tabs_per_player_are_capped(tmp_path, short_dir):
-    server = await FlorenciaServer(
-        port=None,
-        auth=Auth(open=True),
-        socket=short_dir / "w.sock",
-        data=tmp_path,
-        web_host="127.0.0.1",
-        web_port=0,
-        limits=Limits(tabs_per_player=1),
-    ).start()
+    server = await web_server(
+        tmp_path, short_dir, Auth(open=True), limits=Limits(tabs_per_player=1)
+    )
     try:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
             signed = await http.post(

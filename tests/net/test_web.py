@@ -48,7 +48,8 @@ def children(pid: int | None = None) -> set[int]:
     return out
 
 
-async def web_server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
+async def web_server(tmp_path, short_dir, auth: Auth, **kw) -> FlorenciaServer:
+    """A server for browsers only, on loopback (``kw``: more of its options)."""
     return await FlorenciaServer(
         port=None,
         auth=auth,
@@ -56,6 +57,7 @@ async def web_server(tmp_path, short_dir, auth: Auth) -> FlorenciaServer:
         data=tmp_path,
         web_host="127.0.0.1",
         web_port=0,
+        **kw,
     ).start()
 
 

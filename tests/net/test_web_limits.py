@@ -9,21 +9,12 @@ import asyncio
 import socket
 
 from florencia_tui.net.limits import Limits
-from florencia_tui.net.server import FlorenciaServer
 from florencia_tui.net.sshd import Auth
 
-from .test_web import browser, read_until, sign_in
+from .test_preauth_limits import connect_raw
+from .test_web import browser, read_until, sign_in, web_server
 
 WAIT = 30
-
-
-async def connect_raw(port: int, source: str) -> socket.socket:
-    """A TCP connection to the web port from ``source`` that sends nothing."""
-    s = socket.socket()
-    s.setblocking(False)
-    s.bind((source, 0))
-    await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
-    return s
 
 
 async def closed(s: socket.socket, timeout: float = WAIT) -> bool:
@@ -50,15 +41,7 @@ async def test_web_connections_are_capped_in_all_and_per_address_and_idle_ones_d
     tmp_path, short_dir
 ):
     limits = Limits(web_connections=4, web_connections_per_address=2, web_idle=3)
-    server = await FlorenciaServer(
-        port=None,
-        auth=Auth(open=True),
-        socket=short_dir / "w.sock",
-        data=tmp_path,
-        web_host="127.0.0.1",
-        web_port=0,
-        limits=limits,
-    ).start()
+    server = await web_server(tmp_path, short_dir, Auth(open=True), limits=limits)
     port = int(server.web_url.rsplit(":", 1)[1])
     caps = server.web_caps
     held: list[socket.socket] = []

@@ -18,11 +18,10 @@ import pytest
 from florencia_tui.net import sshd
 from florencia_tui.net.client import NetApp
 from florencia_tui.net.limits import MAX_COLS, MAX_ROWS
-from florencia_tui.net.server import FlorenciaServer
 from florencia_tui.net.sshd import Auth
 
 from .conftest import SSHTerm, settles, ssh_term
-from .test_web import read_until
+from .test_web import read_until, web_server
 
 
 def open_fds() -> int:
@@ -138,14 +137,7 @@ def cursor_moves(text: str) -> tuple[int, int]:
 
 
 async def test_a_browser_tab_of_65535_square_is_bounded_too(tmp_path, short_dir):
-    server = await FlorenciaServer(
-        port=None,
-        auth=Auth(open=True),
-        socket=short_dir / "w.sock",
-        data=tmp_path,
-        web_host="127.0.0.1",
-        web_port=0,
-    ).start()
+    server = await web_server(tmp_path, short_dir, Auth(open=True))
     try:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
             signed = await http.post(
