@@ -443,3 +443,12 @@ async def settles(measure, want, timeout: float = WAIT) -> None:
     while (got := measure()) != want:
         assert time.monotonic() < deadline, f"{got} where {want} was expected"
         await asyncio.sleep(0.1)
+
+
+async def until(pilot, test, what: str = "", limit: int = 1500) -> None:
+    """Let a Pilot-driven app run until ``test()`` holds (``limit`` pauses)."""
+    for _ in range(limit):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")

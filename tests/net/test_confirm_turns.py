@@ -21,6 +21,8 @@ import pytest
 from florencia_tui.core.errors import IllegalAction
 from florencia_tui.net.remote import STATE_KEYS, Connection, RemoteTable
 
+from .conftest import until
+
 WAIT = 30.0  # generous: the suite runs on two busy cores
 
 
@@ -287,14 +289,6 @@ def test_a_decision_made_at_once_may_be_made_while_anothers_turn_is_held(links):
     tb.confirm(1)
     wait_until(lambda: 0 in seen(ta)[0]["to_act"], "ana's next keep")
     assert seen(ta)[0]["taking"] is None
-
-
-async def until(pilot, test, what: str = "", limit: int = 1500) -> None:
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def test_the_network_game_screen_holds_the_turn_and_u_takes_it_back(services):

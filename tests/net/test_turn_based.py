@@ -21,6 +21,8 @@ from florencia_tui.net.clocks import DAY
 from florencia_tui.net.notify import Notifier
 from florencia_tui.net.remote import Connection, RemoteError, RemoteTable
 
+from .conftest import until
+
 HOUR = 3600.0
 
 
@@ -305,14 +307,6 @@ def test_clock_spans_and_a_pause_moves_each_deadline_by_its_own_stop():
         "1 day 2 h",
         "3 days",
     ]
-
-
-async def until(pilot, test, what: str = "", limit: int = 1500) -> None:
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def test_the_new_table_window_opens_a_turn_based_table_at_80x24(services):
