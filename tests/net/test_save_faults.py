@@ -63,7 +63,9 @@ def links(service_thread):
     made: list[Connection] = []
 
     def link(user: str) -> Connection:
-        c = Connection(str(service_thread.sock), user)
+        # The link waits as long as the test does (its own 15 s ran out first
+        # on a loaded machine, while a save waited out SQLite's lock).
+        c = Connection(str(service_thread.sock), user, timeout=WAIT)
         made.append(c)
         return c
 
