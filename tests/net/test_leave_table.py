@@ -36,3 +36,18 @@ async def test_esc_at_a_network_table_asks_about_the_lobby_and_keeps_the_seat(se
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         lobby = app.conn.call("lobby")
         assert any(t["mine"] is not None for t in lobby["tables"])  # the seat is kept
+
+
+async def test_a_lobby_event_queued_as_the_app_closes_touches_no_widget(services):
+    """A "lobby" event from the service is run with call_later; one that came
+    while the app was closing ran after the lobby's widgets were gone
+    (NoMatches '#tables', a flake of the test above). A lobby screen that is
+    no longer live ignores it."""
+    svc = services()
+    app = NetApp(Connection(str(svc.sock), "ana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await lobby.remove_children()  # (what closing does first)
+        await app.pop_screen()
+        lobby.refresh_lobby()  # the late event: nothing to draw on, nothing raised

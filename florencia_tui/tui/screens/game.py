@@ -34,6 +34,7 @@ from florencia_tui.tui.screens.confirm import ConfirmScreen
 from florencia_tui.tui.screens.curtain import CurtainScreen
 from florencia_tui.tui.screens.end import EndScreen
 from florencia_tui.tui.screens.help import HelpScreen, notation_examples, notation_help
+from florencia_tui.tui.screens.live import live
 from florencia_tui.tui.screens.log import LogScreen
 from florencia_tui.tui.widgets.common.actionbar import ActionBar
 from florencia_tui.tui.widgets.common.footer import SteadyFooter
@@ -310,12 +311,7 @@ class GameScreen(Screen[None]):
 
     @property
     def _live(self) -> bool:
-        """Attached to an app that is still running. Attached alone is not
-        enough: a test's run_test() (or a closed SSH session) removes the
-        screen's widgets before its workers stop, while it is still attached,
-        and a screen taken off the stack (Esc home, a new game) loses its
-        widgets before its workers are cancelled."""
-        return self.is_attached and self.app.is_running and self in self.app.screen_stack
+        return live(self)
 
     def _show_end(self) -> None:
         self.app.push_screen(EndScreen(self.table))

@@ -25,6 +25,7 @@ from florencia_tui.bots.base import BOT_KINDS
 from florencia_tui.games import REGISTRY, available_games
 from florencia_tui.net import clocks
 from florencia_tui.net.remote import RemoteError
+from florencia_tui.tui.screens.live import live
 from florencia_tui.tui.screens.ratings import RatingsScreen, Unavailable
 from florencia_tui.tui.widgets.common.text import plural
 
@@ -314,7 +315,7 @@ class LobbyScreen(Screen[None]):
         self.refresh_lobby()
 
     def refresh_lobby(self) -> None:
-        if not self._ready:
+        if not self._ready or not live(self):  # (an event queued as the app closed)
             return
         try:
             lobby = self.app.conn.call("lobby")
