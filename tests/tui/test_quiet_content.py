@@ -35,12 +35,15 @@ def text_of(renderable, width: int = 40) -> str:
     return console.export_text(styles=True)
 
 
-async def test_a_table_is_rendered_once_to_measure_and_paint_it() -> None:
-    class One(App):
-        def compose(self):
-            yield Static(id="s")
+class OneStatic(App):
+    """An app holding one Static, ``#s``."""
 
-    app = One()
+    def compose(self):
+        yield Static(id="s")
+
+
+async def test_a_table_is_rendered_once_to_measure_and_paint_it() -> None:
+    app = OneStatic()
     async with app.run_test(size=(40, 12)) as pilot:
         static = app.query_one("#s", Static)
         set_content(static, table("x", "y"))
@@ -58,11 +61,7 @@ async def test_a_table_is_rendered_once_to_measure_and_paint_it() -> None:
 
 
 async def test_a_new_table_drawing_the_same_cells_is_left_alone() -> None:
-    class One(App):
-        def compose(self):
-            yield Static(id="s")
-
-    app = One()
+    app = OneStatic()
     async with app.run_test(size=(40, 12)) as pilot:
         static = app.query_one("#s", Static)
         set_content(static, table("x", "y"))
