@@ -49,10 +49,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from net_load import Session, pct, rss_pss_kib, sign_in  # noqa: E402
+from perf_doc import write_block  # noqa: E402
 
 from florencia_tui.net.remote import Connection, RemoteError  # noqa: E402
 
-BEGIN, END = "<!-- limit-floods:begin -->", "<!-- limit-floods:end -->"
 FLOODS = ("idle", "webidle", "window", "sessions", "tables", "tabs", "zygote")
 KEYS = 30  # keys typed per measurement (each waits for its echo)
 FD_LIMIT = 1024
@@ -419,21 +419,6 @@ def report(rows: list[tuple[str, list[float], str]]) -> str:
     return "\n".join(out)
 
 
-def write_doc(text: str) -> None:
-    path = ROOT / "docs" / "performance.md"
-    doc = path.read_text()
-    stamp = time.strftime("%Y-%m-%d")
-    block = f"{BEGIN}\n_Latest run {stamp}: `python benchmarks/limit_floods.py --write`._\n\n"
-    block += f"{text}\n{END}"
-    if BEGIN in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + block + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip() + "\n\n## Floods against the server's limits (issue 26)\n\n"
-        doc += block + "\n"
-    path.write_text(doc)
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--flood", action="append", choices=FLOODS, help="only these (repeatable)")
@@ -442,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(asyncio.run(run(args.flood or list(FLOODS))))
     print(text)
     if args.write:
-        write_doc(text)
+        write_block(__file__, "Floods against the server's limits (issue 26)", text)
     return 0
 
 

@@ -67,13 +67,14 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from perf_doc import write_block  # noqa: E402
+
 from florencia_tui.games import available_games  # noqa: E402
 from florencia_tui.net.remote import Connection  # noqa: E402
 from florencia_tui.net.server import FlorenciaServer  # noqa: E402
 from florencia_tui.net.shared import SharedView  # noqa: E402
 from florencia_tui.net.sshd import Auth, PtySession  # noqa: E402
 
-BEGIN, END = "<!-- net-load:begin -->", "<!-- net-load:end -->"
 #: With ``--think``: the pause before an action (reading the screen, deciding)
 #: is this many times the mean pause between keystrokes.
 ACTION_THINK = 4.0
@@ -894,20 +895,6 @@ def mean(values: list[float]) -> float:
     return statistics.mean(values) if values else float("nan")
 
 
-def write_doc(text: str) -> None:
-    path = ROOT / "docs" / "performance.md"
-    doc = path.read_text()
-    stamp = time.strftime("%Y-%m-%d")
-    run = f"_Latest run {stamp}: `python benchmarks/net_load.py --write`._"
-    block = f"{BEGIN}\n{run}\n\n{text}\n{END}"
-    if BEGIN in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + block + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip() + "\n\n## Networked play (SSH)\n\n" + block + "\n"
-    path.write_text(doc)
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--sessions", type=int, default=20)
@@ -1002,7 +989,7 @@ def main(argv: list[str] | None = None) -> int:
             counts[first] = counts.get(first, 0) + 1
         print("errors:", *(f"{n}x {e}" for e, n in counts.items()), sep="\n  ", file=sys.stderr)
     if args.write:
-        write_doc(text)
+        write_block(__file__, "Networked play (SSH)", text)
     return 1 if r["errors"] else 0
 
 

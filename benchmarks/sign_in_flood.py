@@ -49,11 +49,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from net_load import Session, pct  # noqa: E402
+from perf_doc import write_block  # noqa: E402
 
 from florencia_tui.net.passwords import set_password  # noqa: E402
 from florencia_tui.net.remote import Connection  # noqa: E402
 
-BEGIN, END = "<!-- sign-in-flood:begin -->", "<!-- sign-in-flood:end -->"
 FLOODS = ("ssh", "ssh-nolimits", "web")
 NO_LIMITS = ["--sign-in-tries", "1000000", "--sign-in-tries-per-address", "1000000"]
 SECRETS = {"ana": "ana's own secret", "ben": "ben's own secret"}
@@ -311,21 +311,6 @@ def report(rows: list[tuple[str, list[float], str]], guessers: int) -> str:
     return "\n".join(out)
 
 
-def write_doc(text: str) -> None:
-    path = ROOT / "docs" / "performance.md"
-    doc = path.read_text()
-    stamp = time.strftime("%Y-%m-%d")
-    block = f"{BEGIN}\n_Latest run {stamp}: `python benchmarks/sign_in_flood.py --write`._\n\n"
-    block += f"{text}\n{END}"
-    if BEGIN in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + block + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip() + "\n\n## Floods of wrong passwords (issue 26, item 3)\n\n"
-        doc += block + "\n"
-    path.write_text(doc)
-
-
 def main(argv: list[str] | None = None) -> int:
     global RAMP
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
@@ -348,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(rows, args.guessers)
     print(text)
     if args.write:
-        write_doc(text)
+        write_block(__file__, "Floods of wrong passwords (issue 26, item 3)", text)
     return 0
 
 

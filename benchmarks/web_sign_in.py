@@ -43,12 +43,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from net_load import Session, pct, sign_in  # noqa: E402
+from perf_doc import write_block  # noqa: E402
 
 from florencia_tui.net.remote import Connection  # noqa: E402
 from florencia_tui.net.server import FlorenciaServer  # noqa: E402
 from florencia_tui.net.sshd import Auth  # noqa: E402
 
-BEGIN, END = "<!-- web-sign-in:begin -->", "<!-- web-sign-in:end -->"
 COLS, ROWS = 100, 30
 LOBBY = "Who is here"
 BOARD = ": Type action"
@@ -238,20 +238,6 @@ def report(r: dict) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str) -> None:
-    path = ROOT / "docs" / "performance.md"
-    doc = path.read_text()
-    stamp = time.strftime("%Y-%m-%d")
-    block = f"{BEGIN}\n_Latest run {stamp}: `python benchmarks/web_sign_in.py --write`._\n\n"
-    block += f"{text}\n{END}"
-    if BEGIN in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + block + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip() + "\n\n## A browser's sign-in (issue 31.3)\n\n" + block + "\n"
-    path.write_text(doc)
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--rounds", type=int, default=10, help="players of each kind")
@@ -263,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(r)
     print(text)
     if args.write:
-        write_doc(text)
+        write_block(__file__, "A browser's sign-in (issue 31.3)", text)
     return 1 if r["failures"] else 0
 
 
