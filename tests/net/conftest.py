@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from florencia_tui.net.remote import Connection
 from florencia_tui.net.service import TableService
 from florencia_tui.store import Store
 
@@ -84,6 +85,22 @@ def service_thread(services):
     return services()
 
 
+@pytest.fixture
+def links(service_thread):
+    """``link(user, **kw)``: a connection to ``service_thread`` as ``user``
+    (``kw``: the Connection's options), closed after the test."""
+    made: list[Connection] = []
+
+    def link(user: str, **kw) -> Connection:
+        c = Connection(str(service_thread.sock), user, **kw)
+        made.append(c)
+        return c
+
+    yield link
+    for c in made:
+        c.close()
+
+
 # ----- SSH terminals ------------------------------------------------------------------
 
 import fcntl  # noqa: E402
@@ -97,7 +114,6 @@ import time  # noqa: E402
 import asyncssh  # noqa: E402
 import pyte  # noqa: E402
 
-from florencia_tui.net.remote import Connection  # noqa: E402
 from florencia_tui.net.server import FlorenciaServer  # noqa: E402
 from florencia_tui.net.sshd import Auth  # noqa: E402
 

@@ -40,20 +40,6 @@ def seen(t: RemoteTable) -> tuple:
     return snap, t.log(t.seat)
 
 
-@pytest.fixture
-def links(service_thread):
-    made: list[Connection] = []
-
-    def link(user: str) -> Connection:
-        c = Connection(str(service_thread.sock), user)
-        made.append(c)
-        return c
-
-    yield link
-    for c in made:
-        c.close()
-
-
 def two_seats(links, seed: int = 11, **options):
     """Palazzo for alice and bob, and carol watching: their three tables."""
     alice, bob, carol = links("alice"), links("bob"), links("carol")

@@ -6,6 +6,7 @@ stay as they were."""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ import pytest
 
 from florencia_tui.games import replay
 from florencia_tui.net import service as service_module
-from florencia_tui.net.remote import STATE_KEYS, Connection, RemoteTable, Unsaved
+from florencia_tui.net.remote import STATE_KEYS, RemoteTable, Unsaved
 from florencia_tui.store import Store
 
 WAIT = 30.0  # generous: the suite runs on two busy cores
@@ -59,19 +60,10 @@ def assert_saved_agrees(db, svc, gid: int) -> None:
 
 
 @pytest.fixture
-def links(service_thread):
-    made: list[Connection] = []
-
-    def link(user: str) -> Connection:
-        # The link waits as long as the test does (its own 15 s ran out first
-        # on a loaded machine, while a save waited out SQLite's lock).
-        c = Connection(str(service_thread.sock), user, timeout=WAIT)
-        made.append(c)
-        return c
-
-    yield link
-    for c in made:
-        c.close()
+def links(links):
+    # The links wait as long as the test does (their own 15 s ran out first
+    # on a loaded machine, while a save waited out SQLite's lock).
+    return functools.partial(links, timeout=WAIT)
 
 
 def test_a_locked_database_stalls_only_the_table_that_saves(service_thread, links):

@@ -23,20 +23,6 @@ def fresh(table: RemoteTable) -> RemoteTable:
     return table
 
 
-@pytest.fixture
-def links(service_thread):
-    made: list[Connection] = []
-
-    def link(user: str) -> Connection:
-        c = Connection(str(service_thread.sock), user)
-        made.append(c)
-        return c
-
-    yield link
-    for c in made:
-        c.close()
-
-
 def test_a_table_waits_for_its_humans_then_begins_with_their_names(links):
     alice, bob = links("alice"), links("bob")
     made = alice.call("create", game="palazzo", humans=2, bots=1, seed=3)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from contextlib import asynccontextmanager
 
 import pytest
@@ -54,6 +56,15 @@ class Driver:
             assert idx < 9, "quick keys cover the first nine actions"
             key = str(idx + 1)
         await self.press(key)
+
+    async def until(self, pred, what: str, timeout: float = 30.0) -> None:
+        """Wait until ``pred()`` holds (generous: the suite runs on two busy
+        cores), then until the screen has settled."""
+        deadline = time.monotonic() + timeout
+        while not pred():
+            assert time.monotonic() < deadline, f"waited for {what}"
+            await asyncio.sleep(0.02)
+        await self.settle()
 
     async def until_human(self, limit: int = 2000) -> None:
         """Let the bots move until a human (or nobody) owes the decision."""

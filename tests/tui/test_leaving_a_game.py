@@ -5,23 +5,13 @@ being removed, yet still attached when the bot's worker went on to redraw)."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
-import time
 
 from florencia_tui.table import Table
 from florencia_tui.tui.screens.game import GameScreen
 from florencia_tui.tui.screens.home import HomeScreen
 
 WAIT = 30.0  # generous: the suite runs on two busy cores
-
-
-async def until(d, pred, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not pred():
-        assert time.monotonic() < deadline, f"waited for {what}"
-        await asyncio.sleep(0.02)
-    await d.settle()
 
 
 async def test_a_bot_move_that_returns_after_the_game_was_left_stops_quietly(play, store):
@@ -41,7 +31,7 @@ async def test_a_bot_move_that_returns_after_the_game_was_left_stops_quietly(pla
 
     table.bot_choice = slow
     async with play(table) as d:
-        await until(d, thinking.is_set, "the bot to think")
+        await d.until(thinking.is_set, "the bot to think")
         screen = d.app.screen
         assert isinstance(screen, GameScreen)
         d.app.go_home()  # the game screen leaves the stack; its widgets go next
@@ -49,7 +39,7 @@ async def test_a_bot_move_that_returns_after_the_game_was_left_stops_quietly(pla
         # while its widgets are removed: a worker that comes back must stop.
         assert not screen._live
         release.set()
-        await until(d, answered.is_set, "the bot's answer")
-        await until(d, lambda: isinstance(d.app.screen, HomeScreen), "the home screen")
+        await d.until(answered.is_set, "the bot's answer")
+        await d.until(lambda: isinstance(d.app.screen, HomeScreen), "the home screen")
         assert d.app.is_running
         assert table.entries == []  # nobody plays a move for a game that was left

@@ -49,14 +49,6 @@ def shown(d, selector: str) -> str:
     return "\n".join(t for w in widgets if w.display and (t := widget_text(w)) is not None)
 
 
-async def until(d, pred, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not pred():
-        assert time.monotonic() < deadline, f"waited for {what}"
-        await asyncio.sleep(0.02)
-    await d.settle()
-
-
 async def test_a_move_that_cannot_be_saved_is_not_played_and_says_why(play, tmp_path):
     store = FailingStore(tmp_path / "full.sqlite3")
     table = Table("palazzo", SOLO, seed=5, store=store)
@@ -94,14 +86,14 @@ async def test_a_bot_move_that_cannot_be_saved_waits_and_is_tried_again(
                 await d.choose(table.legal(0)[0])
             await asyncio.sleep(0.02)
         played = table.record().actions
-        await until(d, lambda: "Could not save Bot" in d.text("#message"), "the reason")
+        await d.until(lambda: "Could not save Bot" in d.text("#message"), "the reason")
         assert "the database is locked by another program; trying again in 4 s" in d.text(
             "#message"
         )
         assert d.app.is_running and d.screen_name == "GameScreen"
         assert table.record().actions == played and table.bot_to_act() == 1  # not moved
         # After the pause the move is tried again (once: no hot loop) and saved.
-        await until(d, lambda: len(table.entries) > len(played), "the bot's move")
+        await d.until(lambda: len(table.entries) > len(played), "the bot's move")
         assert store.failed == 1
         assert store.record(table.table_id).actions == table.record().actions
 
