@@ -317,8 +317,7 @@ def affordable(P: dict, pay: dict) -> bool:
 
 
 def _pay_variants(P: dict, cost: dict) -> list[tuple[dict, int]]:
-    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix).
-    (pay_options, on every legal list, has the same two lines inline.)"""
+    """The costs P may pay instead of ``cost``: (fixed resources, wood/stone mix)."""
     base = {r: k for r, k in cost.items() if r != "ws" and k}
     ws = cost.get("ws", 0)
     return _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
@@ -407,9 +406,7 @@ def guildhall_blockers(s: dict, p: int) -> dict:
 def pay_options(s: dict, p: int, cost: dict) -> list[dict]:
     """Every affordable way for p to pay ``cost`` ("ws" = wood/stone mix)."""
     P = s["players"][p]
-    base = {r: k for r, k in cost.items() if r != "ws" and k}
-    ws = cost.get("ws", 0)
-    variants = _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
+    variants = _pay_variants(P, cost)
     out: list[dict] = []
     seen: set = set()
     for b, k in variants:
@@ -444,9 +441,7 @@ def can_pay(P: dict, cost: dict) -> bool:
     listing the ways. A wood/stone mix of k is payable when the wood and
     stone left over the fixed part sum to k; Therese's board pays gold and
     marble for each other, so those two need only their sum."""
-    base = {r: k for r, k in cost.items() if r != "ws" and k}
-    ws = cost.get("ws", 0)
-    variants = _lothaire(base, ws) if board_is(P, "Lothaire") else [(base, ws)]
+    variants = _pay_variants(P, cost)
     therese = board_is(P, "Therese")
     for b, k in variants:
         wood = P["wood"] - b.get("wood", 0)
