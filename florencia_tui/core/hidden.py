@@ -115,45 +115,15 @@ def redact(secrets: tuple[Secret, ...], s: State, seat: int | None) -> State:
     r = clone(s)
     r["rng"] = None
     for secret in secrets:
-        _mask(r, _parts(secret.path), 0, _NO_STAR, secret, s, seat)
+        for node, key, value, who in places(r, secret):
+            if value is None or (secret.hidden is not None and not secret.hidden(s, who)):
+                continue
+            if secret.owner is not None and who == seat:
+                if secret.own is not None:
+                    node[key] = secret.own(value, s, who)
+            else:
+                node[key] = secret.mask(value, s, who)
     return r
-
-
-_NO_STAR = object()
-
-
-def _mask(node: Any, parts: tuple[str, ...], i: int, who: Any, secret: Secret, s, seat) -> None:
-    """Mask ``secret`` at every place ``parts[i:]`` reaches from ``node``
-    (``who``: the owner found at the path's first ``*``)."""
-    key = parts[i]
-    last = i + 1 == len(parts)
-    if key == "*":
-        pairs = enumerate(node) if type(node) is list else list(node.items())
-        by = secret.owner if who is _NO_STAR else None
-        for k, value in pairs:
-            owner = who if by is None else k if by == "*" else value.get(by)
-            if last:
-                _mask_one(node, k, value, owner, secret, s, seat)
-            elif value is not None:
-                _mask(value, parts, i + 1, owner, secret, s, seat)
-    elif type(node) is dict and key in node:
-        value = node[key]
-        if last:
-            _mask_one(node, key, value, who, secret, s, seat)
-        elif value is not None:
-            _mask(value, parts, i + 1, who, secret, s, seat)
-
-
-def _mask_one(node: Any, key: Any, value: Any, who: Any, secret: Secret, s, seat) -> None:
-    if who is _NO_STAR or secret.owner is None:
-        who = None
-    if value is None or (secret.hidden is not None and not secret.hidden(s, who)):
-        return
-    if secret.owner is not None and who == seat:
-        if secret.own is not None:
-            node[key] = secret.own(value, s, who)
-    else:
-        node[key] = secret.mask(value, s, who)
 
 
 # ----------------------------------------------------------------------------- reveals
