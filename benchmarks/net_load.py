@@ -66,6 +66,7 @@ import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # (perf_doc, when loaded by a test)
 
 from perf_doc import write_block  # noqa: E402
 
